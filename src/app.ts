@@ -1,0 +1,119 @@
+// Composition root: picks each port's adapter once from the configuration, wires the
+// services, and builds the HTTP app from its controllers. Used by main.ts and by tests.
+import { join } from 'node:path';
+import { Elysia } from 'elysia';
+import { AuthService } from './auth/auth-service.ts';
+import { PasswordHasher } from './auth/passwords.ts';
+import { RateLimiter } from './auth/rate-limiter.ts';
+import { loadOrCreateSigningSecret } from './auth/signing-secret.ts';
+import { TokenService } from './auth/tokens.ts';
+import type { Config } from './config.ts';
+import { ChatService } from './conversation/chat-service.ts';
+import type { TurnEngine } from './conversation/engine.ts';
+import { SearchPendingEngine } from './conversation/search-pending-engine.ts';
+import { authRoutes } from './http/auth.routes.ts';
+import { bodyParser } from './http/body-parser.ts';
+import { chatRoutes } from './http/chat.routes.ts';
+import { docsRoutes } from './http/docs.routes.ts';
+import { errorHandling } from './http/errors.ts';
+import { healthRoutes } from './http/health.routes.ts';
+import { observability } from './http/observability.ts';
+import { sessionsRoutes } from './http/sessions.routes.ts';
+import type { Logger } from './log.ts';
+import { Readiness } from './readiness.ts';
+import { connectPostgres, type Database, openPglite } from './store/database.ts';
+import type { KeyValueStore } from './store/kv/kv.ts';
+import { MemoryKeyValueStore } from './store/kv/memory-kv.ts';
+import { RedisKeyValueStore } from './store/kv/redis-kv.ts';
+import { RefreshTokensRepository } from './store/refresh-tokens.repo.ts';
+import { SessionsRepository } from './store/sessions.repo.ts';
+import { UsersRepository } from './store/users.repo.ts';
+import packageJson from '../package.json' with { type: 'json' };
+
+export const VERSION = packageJson.version;
+
+export interface Services {
+  config: Config;
+  log: Logger;
+  database: Database;
+  kv: KeyValueStore;
+  auth: AuthService;
+  rateLimiter: RateLimiter;
+  sessions: SessionsRepository;
+  chat: ChatService;
+  engine: TurnEngine;
+  readiness: Readiness;
+  /** Waits for turns in progress, then closes connections. */
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl
+    ? connectPostgres(config.databaseUrl, config.databasePoolSize)
+    : openPglite(join(config.dataDir, 'pglite'));
+}
+
+export async function openKeyValueStore(config: Config): Promise<KeyValueStore> {
+  if (!config.redisUrl) return new MemoryKeyValueStore();
+  const redis = new RedisKeyValueStore(config.redisUrl, config.redisKeyPrefix);
+  await redis.connect();
+  return redis;
+}
+
+/** Connects the stores, applies migrations and wires every service. */
+export async function createServices(config: Config, log: Logger): Promise<Services> {
+  const database = await openDatabase(config);
+  let kv: KeyValueStore | undefined;
+  try {
+    await database.migrate();
+    kv = await openKeyValueStore(config);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const secret = config.jwtSecret ?? loadOrCreateSigningSecret(config.dataDir);
+  const tokens = new TokenService(secret, { access: config.accessTokenTtlSeconds, refresh: config.refreshTokenTtlSeconds });
+  const auth = new AuthService(
+    new UsersRepository(database.db),
+    new RefreshTokensRepository(database.db),
+    tokens,
+    new PasswordHasher(),
+    kv,
+    log,
+  );
+  const sessions = new SessionsRepository(database.db);
+  const engine: TurnEngine = new SearchPendingEngine();
+  const chat = new ChatService(sessions, kv, engine, log);
+  const store = kv;
+  return {
+    config,
+    log,
+    database,
+    kv,
+    auth,
+    rateLimiter: new RateLimiter(config.rateLimits, kv, log),
+    sessions,
+    chat,
+    engine,
+    readiness: new Readiness(database, kv),
+    async close() {
+      await chat.drain();
+      await Promise.allSettled([store.close(), database.close()]);
+    },
+  };
+}
+
+export function createApp(services: Services) {
+  const { config, log } = services;
+  return new Elysia()
+    .use(observability(log))
+    .use(errorHandling(log))
+    .use(bodyParser(config.maxBodyBytes))
+    .use(docsRoutes())
+    .use(healthRoutes(services.readiness))
+    .use(authRoutes(services.auth, services.rateLimiter, config.trustedProxyHops))
+    .use(sessionsRoutes(services.auth, services.sessions))
+    .use(chatRoutes(services.auth, services.rateLimiter, services.chat, config.chatMaxMessageLength));
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,156 @@
+// Every setting of the service, read from the environment once and validated at start.
+// A bad value stops the process with a message naming the variable, never a stack trace.
+import { resolve } from 'node:path';
+
+export interface RateLimit {
+  /** Requests allowed per period. */
+  count: number;
+  periodSeconds: number;
+}
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+export interface Config {
+  environment: 'production' | 'development' | 'test';
+  host: string;
+  port: number;
+  /** Where the embedded database and the generated JWT secret live. */
+  dataDir: string;
+  /** Postgres when set; embedded PGlite in `dataDir` otherwise. */
+  databaseUrl: string | null;
+  databasePoolSize: number;
+  /** Redis when set; an in-process store otherwise. */
+  redisUrl: string | null;
+  redisKeyPrefix: string;
+  /** null: generate one and keep it in `dataDir` (refused in production). */
+  jwtSecret: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  chatMaxMessageLength: number;
+  /** null disables that limit. */
+  rateLimits: {
+    login: RateLimit | null;
+    register: RateLimit | null;
+    refresh: RateLimit | null;
+    chat: RateLimit | null;
+  };
+  /** How many proxies in front of the service append to X-Forwarded-For; 0 trusts none. */
+  trustedProxyHops: number;
+  maxBodyBytes: number;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the environment; throws ConfigError listing every bad variable at once. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = new EnvReader(env, problems);
+
+  const environment = read.oneOf('NODE_ENV', ['production', 'development', 'test'] as const, 'development');
+  const jwtSecret = read.string('JWT_SECRET');
+  if (jwtSecret !== null && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
+  if (jwtSecret === null && environment === 'production') {
+    problems.push('JWT_SECRET is required when NODE_ENV=production (replicas must share one signing key)');
+  }
+
+  const config: Config = {
+    environment,
+    host: read.string('HOST') ?? '0.0.0.0',
+    port: read.integer('PORT', 8000, 0, 65535),
+    dataDir: resolve(read.string('DATA_DIR') ?? 'var'),
+    databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databasePoolSize: read.integer('DATABASE_POOL_SIZE', 10, 1, 1000),
+    redisUrl: read.url('REDIS_URL', ['redis:', 'rediss:']),
+    redisKeyPrefix: read.string('REDIS_KEY_PREFIX') ?? 'movie-discovery:',
+    jwtSecret,
+    accessTokenTtlSeconds: read.integer('ACCESS_TOKEN_TTL_SECONDS', 30 * 60, 10, 24 * 3600),
+    refreshTokenTtlSeconds: read.integer('REFRESH_TOKEN_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+    chatMaxMessageLength: read.integer('CHAT_MAX_MESSAGE_LENGTH', 2000, 1, 1_000_000),
+    rateLimits: {
+      login: read.rateLimit('RATE_LIMIT_LOGIN', '10/60'),
+      register: read.rateLimit('RATE_LIMIT_REGISTER', '20/3600'),
+      refresh: read.rateLimit('RATE_LIMIT_REFRESH', '30/60'),
+      chat: read.rateLimit('RATE_LIMIT_CHAT', '30/60'),
+    },
+    trustedProxyHops: read.proxyHops('TRUST_PROXY'),
+    maxBodyBytes: read.integer('MAX_BODY_BYTES', 64 * 1024, 1024, 64 * 1024 * 1024),
+    logLevel: read.oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+class EnvReader {
+  constructor(private readonly env: Env, private readonly problems: string[]) {}
+
+  string(name: string): string | null {
+    const value = this.env[name]?.trim();
+    return value ? value : null;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.string(name);
+    if (raw === null) return fallback;
+    const value = Number(raw);
+    if (!/^-?\d+$/.test(raw) || value < min || value > max) {
+      this.problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const raw = this.string(name);
+    if (raw === null) return fallback;
+    if ((allowed as readonly string[]).includes(raw)) return raw as T;
+    this.problems.push(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+    return fallback;
+  }
+
+  url(name: string, protocols: string[]): string | null {
+    const raw = this.string(name);
+    if (raw === null) return null;
+    let protocol = '';
+    try {
+      protocol = new URL(raw).protocol;
+    } catch {
+      // reported below; the value itself may hold a password, so it is not echoed
+    }
+    if (!protocols.includes(protocol)) {
+      this.problems.push(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+      return null;
+    }
+    return raw;
+  }
+
+  /** `<count>/<seconds>`, or `off`. */
+  rateLimit(name: string, fallback: string): RateLimit | null {
+    const raw = this.string(name) ?? fallback;
+    if (raw === 'off') return null;
+    const match = /^(\d+)\s*\/\s*(\d+)$/.exec(raw);
+    const count = Number(match?.[1]);
+    const periodSeconds = Number(match?.[2]);
+    if (!match || count < 1 || periodSeconds < 1) {
+      this.problems.push(`${name} must look like <count>/<seconds> (e.g. 10/60) or be "off", got "${raw}"`);
+      return null;
+    }
+    return { count, periodSeconds };
+  }
+
+  /** false/0: X-Forwarded-For ignored; true: one proxy; N: N proxies. */
+  proxyHops(name: string): number {
+    const raw = this.string(name)?.toLowerCase() ?? 'false';
+    if (raw === 'false' || raw === 'no') return 0;
+    if (raw === 'true' || raw === 'yes') return 1;
+    if (/^\d+$/.test(raw) && Number(raw) <= 10) return Number(raw);
+    this.problems.push(`${name} must be true, false or a number of proxy hops (0-10), got "${raw}"`);
+    return 0;
+  }
+}

@@ -1,0 +1,96 @@
+#!/usr/bin/env bun
+// Command-line entry of the one binary: serve (default) | migrate | --help | --version.
+import { createApp, createServices, openDatabase, VERSION } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirectoryLockedError } from './store/database.ts';
+import { createLogger, describeError } from './log.ts';
+
+const USAGE = `movie-discovery ${VERSION}
+
+Usage: movie-discovery [command]
+
+Commands:
+  serve      start the HTTP service (default)
+  migrate    apply database migrations and exit
+  --help     show this text
+  --version  print the version
+
+Settings come from environment variables; see README.md (Configuration).
+With none set it runs on its embedded defaults: PGlite and an in-process store under ./var.`;
+
+async function serve(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const startedAt = performance.now();
+  const services = await createServices(config, log);
+  const app = createApp(services).listen({
+    hostname: config.host,
+    port: config.port,
+    // Bun's body limit is a backstop; the app answers 413 itself below this.
+    maxRequestBodySize: config.maxBodyBytes * 2,
+  });
+  await services.engine.ready();
+  services.readiness.markStarted();
+  log.info('service ready', {
+    url: `http://${config.host}:${app.server?.port}`,
+    database: services.database.kind,
+    kv: services.kv.kind,
+    startupMs: Math.round(performance.now() - startedAt),
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    await app.stop();
+    await services.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+async function migrate(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+    console.log(`migrations applied (${database.kind})`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const command = argv[0] ?? 'serve';
+  switch (command) {
+    case 'serve':
+      return serve();
+    case 'migrate':
+      return migrate();
+    case '--version':
+    case '-v':
+      console.log(VERSION);
+      return;
+    case '--help':
+    case '-h':
+    case 'help':
+      console.log(USAGE);
+      return;
+    default:
+      console.error(`unknown command "${command}"\n\n${USAGE}`);
+      process.exit(2);
+  }
+}
+
+try {
+  await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof DataDirectoryLockedError) {
+    console.error(`movie-discovery: ${error.message}`);
+  } else {
+    console.error(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'start-up failed', ...describeError(error) }));
+  }
+  process.exit(1);
+}
