@@ -60,8 +60,13 @@ export async function openKeyValueStore(config: Config): Promise<KeyValueStore> 
   return redis;
 }
 
+/** Parts a caller may supply instead of the configured ones (tests, embedding). */
+export interface ServiceOverrides {
+  engine?: TurnEngine;
+}
+
 /** Connects the stores, applies migrations and wires every service. */
-export async function createServices(config: Config, log: Logger): Promise<Services> {
+export async function createServices(config: Config, log: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
   const database = await openDatabase(config);
   let kv: KeyValueStore | undefined;
   try {
@@ -82,7 +87,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
     log,
   );
   const sessions = new SessionsRepository(database.db);
-  const engine: TurnEngine = new SearchPendingEngine();
+  const engine: TurnEngine = overrides.engine ?? new SearchPendingEngine();
   const chat = new ChatService(sessions, kv, engine, log);
   const store = kv;
   return {

@@ -1,0 +1,2 @@
+// Preloaded by bun test (bunfig.toml): quiet logs unless a test asks otherwise.
+process.env.LOG_LEVEL ??= 'silent';

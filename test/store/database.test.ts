@@ -1,0 +1,49 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { connectPostgres, DataDirectoryLockedError, openPglite } from '../../src/store/database.ts';
+import { tempDirectory, tempPostgresDatabase } from '../support/services.ts';
+
+describe('PGlite data directory', () => {
+  const dir = tempDirectory();
+  afterAll(() => dir.dispose());
+
+  test('migrates, and a second opener of the same directory fails clearly', async () => {
+    const first = await openPglite(dir.value);
+    try {
+      await first.migrate();
+      await first.migrate(); // idempotent
+      await first.ping();
+      const error = await openPglite(dir.value).catch((e) => e);
+      expect(error).toBeInstanceOf(DataDirectoryLockedError);
+      expect(String(error.message)).toContain(`in use by process ${process.pid}`);
+    } finally {
+      await first.close();
+    }
+  });
+
+  test('a lock left by a dead process is taken over', async () => {
+    await Bun.write(`${dir.value}/.lock`, '999999'); // no such process
+    const reopened = await openPglite(dir.value);
+    await reopened.ping();
+    await reopened.close();
+  });
+});
+
+describe('Postgres', () => {
+  test('replicas migrating at the same time do not collide', async () => {
+    const database = await tempPostgresDatabase();
+    const replicas = [connectPostgres(database.value, 2), connectPostgres(database.value, 2), connectPostgres(database.value, 2)];
+    try {
+      await Promise.all(replicas.map((replica) => replica.migrate()));
+      await Promise.all(replicas.map((replica) => replica.ping()));
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.close()));
+      await database.dispose();
+    }
+  });
+
+  test('ping fails when the server cannot be reached', async () => {
+    const unreachable = connectPostgres('postgres://postgres@127.0.0.1:1/none', 1);
+    expect(unreachable.ping()).rejects.toThrow();
+    await unreachable.close();
+  });
+});
