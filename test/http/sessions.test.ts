@@ -98,6 +98,12 @@ for (const backend of BACKENDS) {
       expect((await server.request('GET', `/chat/${created[0]}/history`)).status).toBe(401);
     });
 
+    test('delete: 422 for a malformed session id', async () => {
+      const response = await server.request('DELETE', '/chat/not-a-uuid', { token: owner.access });
+      expect(response.status).toBe(422);
+      expect(response.json.detail[0].loc).toEqual(['path', 'session_id']);
+    });
+
     test('delete: 404 for a foreign session, which survives', async () => {
       expect((await server.request('DELETE', `/chat/${created[1]}`, { token: stranger.access })).status).toBe(404);
       expect((await server.request('GET', `/chat/${created[1]}/history`, { token: owner.access })).status).toBe(200);

@@ -1,0 +1,61 @@
+// The movie corpus: the records semantic search runs over (rag_* fields of a candidate).
+export interface CorpusMovie {
+  /** Stable id: slug of the English title plus the year, e.g. "the-shawshank-redemption-1994". */
+  id: string;
+  /** English title. */
+  title: string;
+  /** Other titles the film is known by (the original-language title, ...). */
+  aliases: string[];
+  year: number;
+  directors: string[];
+  genres: string[];
+  cast: string[];
+  runtimeMinutes: number | null;
+  /** The team's own summary: what a viewer would remember. */
+  plot: string;
+}
+
+export const PLOT_MIN_WORDS = 60;
+export const PLOT_MAX_WORDS = 120;
+
+export const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** A URL- and log-friendly id: "Léon: The Professional" 1994 -> "leon-the-professional-1994". */
+export function corpusId(title: string, year: number): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${slug || 'untitled'}-${year}`;
+}
+
+/** Problems with one record (empty when valid). */
+export function corpusRecordProblems(movie: CorpusMovie): string[] {
+  const problems: string[] = [];
+  const nonEmptyStrings = (value: unknown) => Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' && v.trim() !== '');
+  if (typeof movie.id !== 'string' || movie.id !== corpusId(movie.title, movie.year)) problems.push(`id ${movie.id} does not match title and year`);
+  if (typeof movie.title !== 'string' || movie.title.trim() === '') problems.push('title is empty');
+  if (!Array.isArray(movie.aliases) || movie.aliases.some((alias) => typeof alias !== 'string' || alias === movie.title)) problems.push('aliases must be other titles');
+  if (!Number.isInteger(movie.year) || movie.year < 1888 || movie.year > new Date().getFullYear() + 1) problems.push(`year ${movie.year} out of range`);
+  if (!nonEmptyStrings(movie.directors)) problems.push('directors must be a non-empty list of names');
+  if (!nonEmptyStrings(movie.genres)) problems.push('genres must be a non-empty list');
+  if (!nonEmptyStrings(movie.cast)) problems.push('cast must be a non-empty list of names');
+  if (movie.runtimeMinutes !== null && !(Number.isInteger(movie.runtimeMinutes) && movie.runtimeMinutes > 0 && movie.runtimeMinutes < 1000)) {
+    problems.push(`runtime ${movie.runtimeMinutes} out of range`);
+  }
+  const words = typeof movie.plot === 'string' ? countWords(movie.plot) : 0;
+  if (words < PLOT_MIN_WORDS || words > PLOT_MAX_WORDS) problems.push(`plot has ${words} words (${PLOT_MIN_WORDS}-${PLOT_MAX_WORDS})`);
+  return problems;
+}
+
+/** Reads a JSONL file of records, one JSON object per line. */
+export async function readJsonLines<T>(path: string): Promise<T[]> {
+  const text = await Bun.file(path).text();
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as T);
+}
