@@ -1,0 +1,74 @@
+// Sentence embeddings computed locally on CPU by a transformers.js feature-extraction model,
+// never touching the network. The default is USE-lite converted from an npm package
+// (use-lite/convert.ts); any local transformers.js model folder works (bge-small, e5-small,
+// MiniLM, ...) with its own query/document prefixes and pooling.
+import { existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { convertUseLite, useLiteSourceDir } from './use-lite/convert.ts';
+
+export interface EmbeddingModelSettings {
+  /** Folder of a transformers.js model (config.json, tokenizer*.json, onnx/model.onnx). */
+  path: string;
+  queryPrefix: string;
+  documentPrefix: string;
+  pooling: 'mean' | 'cls';
+}
+
+export interface Embedder {
+  /** Identifies the model, recorded in every index it builds. */
+  readonly modelId: string;
+  readonly dimensions: number;
+  embedQuery(text: string): Promise<Float32Array>;
+  embedDocuments(texts: string[]): Promise<Float32Array[]>;
+}
+
+/** Where the default model is converted to (gitignored; rebuilt when missing). */
+export const DEFAULT_MODEL_DIR = join(import.meta.dir, '..', '..', 'models', 'use-lite');
+
+/** Converts USE-lite into `dir` unless it is already there. */
+export function ensureDefaultModel(dir: string = DEFAULT_MODEL_DIR): void {
+  if (existsSync(join(dir, 'onnx', 'model.onnx'))) return;
+  convertUseLite(useLiteSourceDir(), dir);
+}
+
+type Extractor = (texts: string[], options: { pooling: 'mean' | 'cls'; normalize: boolean }) => Promise<{ data: Float32Array; dims: number[] }>;
+
+class TransformersEmbedder implements Embedder {
+  constructor(
+    readonly modelId: string,
+    readonly dimensions: number,
+    private readonly extract: Extractor,
+    private readonly settings: EmbeddingModelSettings,
+  ) {}
+
+  async embedQuery(text: string): Promise<Float32Array> {
+    return (await this.run([this.settings.queryPrefix + text]))[0]!;
+  }
+
+  embedDocuments(texts: string[]): Promise<Float32Array[]> {
+    return this.run(texts.map((text) => this.settings.documentPrefix + text));
+  }
+
+  private async run(texts: string[]): Promise<Float32Array[]> {
+    if (texts.length === 0) return [];
+    const output = await this.extract(texts, { pooling: this.settings.pooling, normalize: true });
+    const width = output.dims.at(-1)!;
+    return texts.map((_, i) => output.data.slice(i * width, (i + 1) * width));
+  }
+}
+
+/** Loads the model from its local folder (remote models disabled) and probes its dimension. */
+export async function loadEmbedder(settings: EmbeddingModelSettings): Promise<Embedder> {
+  if (!existsSync(join(settings.path, 'config.json'))) {
+    throw new Error(`EMBEDDING_MODEL: no transformers.js model folder at ${settings.path} (config.json missing)`);
+  }
+  const { env, pipeline } = await import('@huggingface/transformers');
+  env.allowRemoteModels = false;
+  env.allowLocalModels = true;
+  env.localModelPath = dirname(settings.path) + '/';
+  const extractor = (await pipeline('feature-extraction', basename(settings.path), { dtype: 'fp32', device: 'cpu' })) as unknown as Extractor;
+  const probe = await extractor(['dimension probe'], { pooling: settings.pooling, normalize: true });
+  const dimensions = probe.dims.at(-1)!;
+  const modelId = `${basename(settings.path)}:${dimensions}:${settings.pooling}`;
+  return new TransformersEmbedder(modelId, dimensions, extractor, settings);
+}
