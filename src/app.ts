@@ -21,6 +21,8 @@ import { observability } from './http/observability.ts';
 import { sessionsRoutes } from './http/sessions.routes.ts';
 import type { Logger } from './log.ts';
 import { Readiness } from './readiness.ts';
+import type { MovieSearch } from './search/movie-search.ts';
+import { openMovieSearch } from './search/open-search.ts';
 import { connectPostgres, type Database, openPglite } from './store/database.ts';
 import type { KeyValueStore } from './store/kv/kv.ts';
 import { MemoryKeyValueStore } from './store/kv/memory-kv.ts';
@@ -42,6 +44,7 @@ export interface Services {
   sessions: SessionsRepository;
   chat: ChatService;
   engine: TurnEngine;
+  search: MovieSearch;
   readiness: Readiness;
   /** Waits for turns in progress, then closes connections. */
   close(): Promise<void>;
@@ -63,16 +66,24 @@ export async function openKeyValueStore(config: Config): Promise<KeyValueStore> 
 /** Parts a caller may supply instead of the configured ones (tests, embedding). */
 export interface ServiceOverrides {
   engine?: TurnEngine;
+  /** A search already loaded (tests share one model between many app instances). */
+  search?: MovieSearch;
 }
 
 /** Connects the stores, applies migrations and wires every service. */
 export async function createServices(config: Config, log: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
+  // The model and index load while the database starts.
+  const searchLoading = overrides.search ? Promise.resolve(overrides.search) : openMovieSearch(config.search, log);
+  searchLoading.catch(() => {}); // awaited below; a failure there closes the database first
   const database = await openDatabase(config);
   let kv: KeyValueStore | undefined;
+  let search: MovieSearch;
   try {
     await database.migrate();
     kv = await openKeyValueStore(config);
+    search = await searchLoading;
   } catch (error) {
+    await kv?.close();
     await database.close();
     throw error;
   }
@@ -100,6 +111,7 @@ export async function createServices(config: Config, log: Logger, overrides: Ser
     sessions,
     chat,
     engine,
+    search,
     readiness: new Readiness(database, kv),
     async close() {
       await chat.drain();

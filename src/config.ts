@@ -1,6 +1,9 @@
 // Every setting of the service, read from the environment once and validated at start.
 // A bad value stops the process with a message naming the variable, never a stack trace.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+
+/** The repository (or, in the compiled binary, the embedded file system) root. */
+const PROJECT_ROOT = join(import.meta.dir, '..');
 
 export interface RateLimit {
   /** Requests allowed per period. */
@@ -38,6 +41,20 @@ export interface Config {
   trustedProxyHops: number;
   maxBodyBytes: number;
   logLevel: LogLevel;
+  search: SearchSettings;
+}
+
+export interface SearchSettings {
+  /** transformers.js model folder; null: the bundled USE-lite model (converted on first use). */
+  embeddingModel: string | null;
+  queryPrefix: string;
+  documentPrefix: string;
+  pooling: 'mean' | 'cls';
+  /** Directory of the vector index files. */
+  indexDir: string;
+  indexName: string;
+  /** Corpus the index is built from when it is missing or stale. */
+  corpusFile: string;
 }
 
 export class ConfigError extends Error {
@@ -82,6 +99,15 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxyHops: read.proxyHops('TRUST_PROXY'),
     maxBodyBytes: read.integer('MAX_BODY_BYTES', 64 * 1024, 1024, 64 * 1024 * 1024),
     logLevel: read.oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
+    search: {
+      embeddingModel: read.path('EMBEDDING_MODEL'),
+      queryPrefix: env.EMBEDDING_QUERY_PREFIX ?? '',
+      documentPrefix: env.EMBEDDING_DOCUMENT_PREFIX ?? '',
+      pooling: read.oneOf('EMBEDDING_POOLING', ['mean', 'cls'] as const, 'mean'),
+      indexDir: read.path('INDEX_DIR') ?? join(PROJECT_ROOT, 'data', 'index'),
+      indexName: read.string('INDEX_NAME') ?? 'movies',
+      corpusFile: read.path('CORPUS_FILE') ?? join(PROJECT_ROOT, 'data', 'corpus', 'movies.jsonl'),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -93,6 +119,12 @@ class EnvReader {
   string(name: string): string | null {
     const value = this.env[name]?.trim();
     return value ? value : null;
+  }
+
+  /** A file or folder path, resolved against the working directory. */
+  path(name: string): string | null {
+    const raw = this.string(name);
+    return raw === null ? null : resolve(raw);
   }
 
   integer(name: string, fallback: number, min: number, max: number): number {

@@ -2,6 +2,8 @@
 // Command-line entry of the one binary: serve (default) | migrate | --help | --version.
 import { createApp, createServices, openDatabase, VERSION } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { ingestCommand, searchCommand, UsageError } from './cli/search-commands.ts';
+import { IndexMismatchError } from './search/movie-index.ts';
 import { DataDirectoryLockedError } from './store/database.ts';
 import { createLogger, describeError } from './log.ts';
 
@@ -10,10 +12,15 @@ const USAGE = `movie-discovery ${VERSION}
 Usage: movie-discovery [command]
 
 Commands:
-  serve      start the HTTP service (default)
-  migrate    apply database migrations and exit
-  --help     show this text
-  --version  print the version
+  serve                 start the HTTP service (default)
+  migrate               apply database migrations and exit
+  ingest [FILE]         build the search index from a corpus file (default: the bundled corpus)
+                        FILE: the project's JSONL, a wikipedia-movie-data JSON file, or the
+                        IMDb top-1000 CSV layout. Options: --out DIR --name NAME
+                        --document-text plot|plot-facts|facts-plot --quantization f32|f16|i8
+  search QUERY          print the best matches: --k N (default 5), --json
+  --help                show this text
+  --version             print the version
 
 Settings come from environment variables; see README.md (Configuration).
 With none set it runs on its embedded defaults: PGlite and an in-process store under ./var.`;
@@ -69,6 +76,13 @@ async function main(argv: string[]): Promise<void> {
       return serve();
     case 'migrate':
       return migrate();
+    case 'ingest':
+    case 'search': {
+      const config = loadConfig();
+      const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+      process.exitCode = command === 'ingest' ? await ingestCommand(argv.slice(1), config) : await searchCommand(argv.slice(1), config, log);
+      return;
+    }
     case '--version':
     case '-v':
       console.log(VERSION);
@@ -87,7 +101,11 @@ async function main(argv: string[]): Promise<void> {
 try {
   await main(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof DataDirectoryLockedError) {
+  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    console.error(`movie-discovery: ${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (error instanceof ConfigError || error instanceof DataDirectoryLockedError || error instanceof IndexMismatchError) {
     console.error(`movie-discovery: ${error.message}`);
   } else {
     console.error(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'start-up failed', ...describeError(error) }));

@@ -18,16 +18,16 @@ describe('PasswordHasher', () => {
     await hasher.verifyDecoy('warm-up');
     const median = async (work: () => Promise<unknown>) => {
       const times: number[] = [];
-      for (let i = 0; i < 7; i++) {
+      for (let i = 0; i < 5; i++) {
         const start = performance.now();
         await work();
         times.push(performance.now() - start);
       }
-      return times.sort((a, b) => a - b)[3]!;
+      return times.sort((a, b) => a - b)[2]!;
     };
     const real = await median(() => hasher.verify('wrong-horse', hash));
     const decoy = await median(() => hasher.verifyDecoy('wrong-horse'));
     expect(decoy / real).toBeGreaterThan(0.5);
     expect(decoy / real).toBeLessThan(2);
-  });
+  }, 30_000);
 });

@@ -3,6 +3,8 @@
 // as production, sockets included.
 import { createApp, createServices, type ServiceOverrides, type Services } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import type { MovieSearch } from '../../src/search/movie-search.ts';
+import { openMovieSearch } from '../../src/search/open-search.ts';
 import { createLogger } from '../../src/log.ts';
 import { REDIS_URL, type TempResource, tempDirectory, tempPostgresDatabase, tempRedisPrefix } from './services.ts';
 
@@ -47,7 +49,15 @@ export interface StartOptions {
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const resources: TempResource<string>[] = [];
   const env = { ...(await backendEnv(options.backend ?? 'postgres+redis', resources)), ...options.env };
-  return launch(env, resources, options.overrides);
+  return launch(env, resources, { search: await sharedSearch(), ...options.overrides });
+}
+
+let search: Promise<MovieSearch> | undefined;
+
+/** One model and index for the whole test run: loading them per app would cost seconds and memory. */
+export function sharedSearch(): Promise<MovieSearch> {
+  search ??= openMovieSearch(loadConfig({}).search, createLogger('silent'));
+  return search;
 }
 
 /** Starts the app on `env`; `resources` are disposed when this server stops for good. */

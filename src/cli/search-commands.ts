@@ -1,0 +1,65 @@
+// The `ingest` and `search` commands of the binary.
+import { parseArgs } from 'node:util';
+import type { Config } from '../config.ts';
+import type { Logger } from '../log.ts';
+import { DEFAULT_DOCUMENT_TEXT, type DocumentTextVariant, documentText } from '../search/document-text.ts';
+import { ingestCorpus } from '../search/ingest.ts';
+import { openEmbedder, openMovieSearch } from '../search/open-search.ts';
+import { createProgress } from './progress.ts';
+
+export async function ingestCommand(args: string[], config: Config): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      out: { type: 'string' },
+      name: { type: 'string' },
+      'document-text': { type: 'string' },
+      quantization: { type: 'string' },
+    },
+  });
+  const variant = (values['document-text'] ?? DEFAULT_DOCUMENT_TEXT) as DocumentTextVariant;
+  if (!(variant in documentText)) throw new UsageError(`--document-text must be one of ${Object.keys(documentText).join(', ')}`);
+  const quantization = (values.quantization ?? 'f32') as 'f32' | 'f16' | 'i8';
+  if (!['f32', 'f16', 'i8'].includes(quantization)) throw new UsageError('--quantization must be f32, f16 or i8');
+  const corpusPath = positionals[0] ?? config.search.corpusFile;
+  const embedder = await openEmbedder(config.search);
+  const progress = createProgress('embedding', 'films');
+  const report = await ingestCorpus({
+    corpusPath,
+    outDir: values.out ?? config.search.indexDir,
+    name: values.name ?? config.search.indexName,
+    embedder,
+    documentText: variant,
+    quantization,
+    onProgress: (done, total) => progress.update(done, total),
+  });
+  progress.finish();
+  for (const problem of report.problems.slice(0, 50)) console.error(`${corpusPath}:${problem.line}: skipped: ${problem.reason}`);
+  if (report.problems.length > 50) console.error(`... and ${report.problems.length - 50} more skipped rows`);
+  console.error(
+    `indexed ${report.indexed} films from ${corpusPath} (${report.format}) in ${report.seconds.toFixed(1)} s; ` +
+      `${report.problems.length} rows skipped`,
+  );
+  return report.indexed > 0 ? 0 : 1;
+}
+
+export async function searchCommand(args: string[], config: Config, log: Logger): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { k: { type: 'string', default: '5' }, json: { type: 'boolean', default: false } },
+  });
+  const query = positionals.join(' ').trim();
+  const k = Number(values.k);
+  if (!query) throw new UsageError('search needs a query, e.g. search "a shark terrorises a beach town"');
+  if (!Number.isInteger(k) || k < 1 || k > 100) throw new UsageError('--k must be a whole number from 1 to 100');
+  const search = await openMovieSearch(config.search, log);
+  const hits = await search.search(query, { k });
+  const rows = hits.map(({ movie, similarity }) => ({ title: movie.title, year: movie.year, score: Number(similarity.toFixed(4)), id: movie.id }));
+  if (values.json) console.log(JSON.stringify(rows, null, 2));
+  else for (const row of rows) console.log(`${row.score.toFixed(3)}  ${row.title} (${row.year})  ${row.id}`);
+  return 0;
+}
+
+export class UsageError extends Error {}

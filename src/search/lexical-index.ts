@@ -1,0 +1,77 @@
+// BM25 over the films' text: catches the rare, exact words ("tarantula", "Gujarat") that a
+// small sentence encoder blurs. Used with the vector index through reciprocal rank fusion.
+const STOPWORDS = new Set(
+  ('a an and are as at be but by for from has have he her his i in into is it its of on or she so that the their them ' +
+    'then there they this to was were where which who whom with about after again all also am any because been before ' +
+    'being both can could did do does doing down during each few film films further had having him how if just me ' +
+    'more most movie movies my no nor not now off once only other our out over own same should some such than thats ' +
+    'these those through too under until up very what when while why will would you your one think something some guy').split(' '),
+);
+
+/** Lower-case word stems: punctuation dropped, a plural or possessive "s" trimmed. */
+export function tokenize(text: string): string[] {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 1 && !STOPWORDS.has(word))
+    .map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));
+}
+
+export interface LexicalHit {
+  key: number;
+  score: number;
+}
+
+const K1 = 1.2;
+const B = 0.75;
+
+export class LexicalIndex {
+  private readonly postings = new Map<string, Array<[key: number, count: number]>>();
+  private readonly lengths: Uint32Array;
+  private readonly averageLength: number;
+
+  constructor(documents: string[]) {
+    this.lengths = new Uint32Array(documents.length);
+    documents.forEach((text, key) => {
+      const counts = new Map<string, number>();
+      for (const term of tokenize(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
+      this.lengths[key] = [...counts.values()].reduce((a, b) => a + b, 0);
+      for (const [term, count] of counts) {
+        let list = this.postings.get(term);
+        if (!list) this.postings.set(term, (list = []));
+        list.push([key, count]);
+      }
+    });
+    this.averageLength = documents.length ? this.lengths.reduce((a, b) => a + b, 0) / documents.length : 0;
+  }
+
+  search(query: string, k: number): LexicalHit[] {
+    const n = this.lengths.length;
+    const scores = new Map<number, number>();
+    for (const term of new Set(tokenize(query))) {
+      const list = this.postings.get(term);
+      if (!list) continue;
+      const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+      for (const [key, count] of list) {
+        const norm = count + K1 * (1 - B + (B * this.lengths[key]!) / this.averageLength);
+        scores.set(key, (scores.get(key) ?? 0) + (idf * count * (K1 + 1)) / norm);
+      }
+    }
+    return [...scores]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, k)
+      .map(([key, score]) => ({ key, score }));
+  }
+}
+
+/** Weighted reciprocal rank fusion of ranked key lists (k = 60, the usual constant). */
+export function reciprocalRankFusion(rankings: number[][], weights: number[] = rankings.map(() => 1), k = 60): number[] {
+  const scores = new Map<number, number>();
+  rankings.forEach((ranking, r) => {
+    const weight = weights[r] ?? 1;
+    ranking.forEach((key, rank) => scores.set(key, (scores.get(key) ?? 0) + weight / (k + rank + 1)));
+  });
+  return [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([key]) => key);
+}

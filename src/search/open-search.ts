@@ -1,0 +1,47 @@
+// Loads the embedding model and opens the index, building the index first when it is
+// missing or stale (another model, or a corpus file that changed since it was built).
+import { existsSync } from 'node:fs';
+import type { SearchSettings } from '../config.ts';
+import type { Logger } from '../log.ts';
+import { DEFAULT_DOCUMENT_TEXT } from './document-text.ts';
+import { DEFAULT_MODEL_DIR, type Embedder, ensureDefaultModel, loadEmbedder } from './embedder.ts';
+import { fileSha256, ingestCorpus } from './ingest.ts';
+import { MovieIndex, readManifest } from './movie-index.ts';
+import { MovieSearch } from './movie-search.ts';
+
+export async function openEmbedder(settings: SearchSettings): Promise<Embedder> {
+  if (settings.embeddingModel === null) ensureDefaultModel();
+  return loadEmbedder({
+    path: settings.embeddingModel ?? DEFAULT_MODEL_DIR,
+    queryPrefix: settings.queryPrefix,
+    documentPrefix: settings.documentPrefix,
+    pooling: settings.pooling,
+  });
+}
+
+/** Why the index must be (re)built, or null when it is fresh. */
+export async function staleReason(settings: SearchSettings, embedder: Embedder): Promise<string | null> {
+  const manifest = readManifest(settings.indexDir, settings.indexName);
+  if (!manifest) return 'no index yet';
+  if (manifest.modelId !== embedder.modelId) return `built with ${manifest.modelId}, the model is now ${embedder.modelId}`;
+  if (!existsSync(settings.corpusFile)) return null; // nothing to compare with: use what is there
+  if (manifest.corpusSha256 !== (await fileSha256(settings.corpusFile))) return `${settings.corpusFile} changed since the index was built`;
+  return null;
+}
+
+export async function openMovieSearch(settings: SearchSettings, log: Logger, embedder?: Embedder): Promise<MovieSearch> {
+  const model = embedder ?? (await openEmbedder(settings));
+  const reason = await staleReason(settings, model);
+  if (reason) {
+    log.info('building the search index', { reason, corpus: settings.corpusFile });
+    const report = await ingestCorpus({
+      corpusPath: settings.corpusFile,
+      outDir: settings.indexDir,
+      name: settings.indexName,
+      embedder: model,
+      documentText: DEFAULT_DOCUMENT_TEXT,
+    });
+    log.info('search index built', { films: report.indexed, skipped: report.problems.length, seconds: Math.round(report.seconds) });
+  }
+  return new MovieSearch(model, MovieIndex.open(settings.indexDir, settings.indexName, model));
+}
