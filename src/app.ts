@@ -7,6 +7,9 @@ import { PasswordHasher } from './auth/passwords.ts';
 import { RateLimiter } from './auth/rate-limiter.ts';
 import { loadOrCreateSigningSecret } from './auth/signing-secret.ts';
 import { TokenService } from './auth/tokens.ts';
+import type { CatalogProvider } from './catalog/catalog.ts';
+import { Enricher } from './catalog/enrichment.ts';
+import { openCatalog } from './catalog/open-catalog.ts';
 import type { Config } from './config.ts';
 import { ChatService } from './conversation/chat-service.ts';
 import type { TurnEngine } from './conversation/engine.ts';
@@ -45,6 +48,7 @@ export interface Services {
   chat: ChatService;
   engine: TurnEngine;
   search: MovieSearch;
+  enricher: Enricher;
   readiness: Readiness;
   /** Waits for turns in progress, then closes connections. */
   close(): Promise<void>;
@@ -68,6 +72,7 @@ export interface ServiceOverrides {
   engine?: TurnEngine;
   /** A search already loaded (tests share one model between many app instances). */
   search?: MovieSearch;
+  catalog?: CatalogProvider;
 }
 
 /** Connects the stores, applies migrations and wires every service. */
@@ -97,6 +102,12 @@ export async function createServices(config: Config, log: Logger, overrides: Ser
     kv,
     log,
   );
+  const enricher = new Enricher(
+    overrides.catalog ?? (await openCatalog(config.catalog)),
+    kv,
+    { concurrency: config.catalog.concurrency, cacheTtlSeconds: config.catalog.cacheTtlSeconds, missTtlSeconds: config.catalog.missTtlSeconds },
+    log,
+  );
   const sessions = new SessionsRepository(database.db);
   const engine: TurnEngine = overrides.engine ?? new SearchPendingEngine();
   const chat = new ChatService(sessions, kv, engine, log);
@@ -112,6 +123,7 @@ export async function createServices(config: Config, log: Logger, overrides: Ser
     chat,
     engine,
     search,
+    enricher,
     readiness: new Readiness(database, kv),
     async close() {
       await chat.drain();

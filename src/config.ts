@@ -42,6 +42,24 @@ export interface Config {
   maxBodyBytes: number;
   logLevel: LogLevel;
   search: SearchSettings;
+  catalog: CatalogSettings;
+}
+
+export interface CatalogSettings {
+  provider: 'offline' | 'imdbapi';
+  baseUrl: string;
+  /** The offline provider's snapshot. */
+  snapshotFile: string;
+  timeoutMs: number;
+  maxRetries: number;
+  backoffMs: number;
+  concurrency: number;
+  cacheTtlSeconds: number;
+  missTtlSeconds: number;
+  breakerThreshold: number;
+  breakerCooldownSeconds: number;
+  /** Candidates under this confidence are dropped (calibrated in bench/calibration.ts). */
+  confidenceThreshold: number;
 }
 
 export interface SearchSettings {
@@ -108,6 +126,20 @@ export function loadConfig(env: Env = process.env): Config {
       indexName: read.string('INDEX_NAME') ?? 'movies',
       corpusFile: read.path('CORPUS_FILE') ?? join(PROJECT_ROOT, 'data', 'corpus', 'movies.jsonl'),
     },
+    catalog: {
+      provider: read.oneOf('CATALOG_PROVIDER', ['offline', 'imdbapi'] as const, 'offline'),
+      baseUrl: (read.url('CATALOG_BASE_URL', ['http:', 'https:']) ?? 'https://api.imdbapi.dev').replace(/\/+$/, ''),
+      snapshotFile: read.path('CATALOG_SNAPSHOT') ?? join(PROJECT_ROOT, 'data', 'catalog', 'snapshot.jsonl'),
+      timeoutMs: read.integer('CATALOG_TIMEOUT_MS', 2500, 50, 60_000),
+      maxRetries: read.integer('CATALOG_RETRIES', 2, 0, 10),
+      backoffMs: read.integer('CATALOG_BACKOFF_MS', 100, 1, 10_000),
+      concurrency: read.integer('CATALOG_CONCURRENCY', 8, 1, 64),
+      cacheTtlSeconds: read.integer('CATALOG_CACHE_TTL_SECONDS', 24 * 3600, 1, 30 * 24 * 3600),
+      missTtlSeconds: read.integer('CATALOG_MISS_TTL_SECONDS', 3600, 1, 30 * 24 * 3600),
+      breakerThreshold: read.integer('CATALOG_BREAKER_THRESHOLD', 5, 1, 1000),
+      breakerCooldownSeconds: read.integer('CATALOG_BREAKER_COOLDOWN_SECONDS', 30, 1, 3600),
+      confidenceThreshold: read.fraction('CONFIDENCE_THRESHOLD', 0.1),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -133,6 +165,17 @@ class EnvReader {
     const value = Number(raw);
     if (!/^-?\d+$/.test(raw) || value < min || value > max) {
       this.problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  }
+
+  fraction(name: string, fallback: number): number {
+    const raw = this.string(name);
+    if (raw === null) return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < 0 || value > 1) {
+      this.problems.push(`${name} must be a number from 0 to 1, got "${raw}"`);
       return fallback;
     }
     return value;

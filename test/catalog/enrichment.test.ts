@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { Enricher } from '../../src/catalog/enrichment.ts';
+import { ImdbApiCatalog } from '../../src/catalog/imdbapi-catalog.ts';
+import { OfflineCatalog } from '../../src/catalog/offline-catalog.ts';
+import { CircuitBreaker } from '../../src/catalog/resilient-fetch.ts';
+import { createLogger } from '../../src/log.ts';
+import type { SearchHit } from '../../src/search/movie-search.ts';
+import type { KeyValueStore } from '../../src/store/kv/kv.ts';
+import { MemoryKeyValueStore } from '../../src/store/kv/memory-kv.ts';
+import { RedisKeyValueStore } from '../../src/store/kv/redis-kv.ts';
+import { type FakeImdbApi, startFakeImdbApi } from '../support/fake-imdbapi.ts';
+import { sharedSearch } from '../support/harness.ts';
+import { REDIS_URL, tempRedisPrefix } from '../support/services.ts';
+
+const log = createLogger('silent');
+const settings = { concurrency: 8, cacheTtlSeconds: 3600, missTtlSeconds: 60 };
+const soon = () => Date.now() + 5000;
+
+async function hitsFor(query: string, k = 5): Promise<SearchHit[]> {
+  return (await sharedSearch()).search(query, { k });
+}
+
+describe('Enricher with the live client', () => {
+  let fake: FakeImdbApi;
+  let cache: KeyValueStore;
+  const newEnricher = () =>
+    new Enricher(new ImdbApiCatalog(fake.baseUrl, { timeoutMs: 500, maxRetries: 1, backoffMs: 10 }, new CircuitBreaker(50, 1000)), cache, settings, log);
+  beforeAll(async () => (fake = await startFakeImdbApi()));
+  afterAll(() => fake.stop());
+  beforeEach(() => {
+    fake.reset();
+    cache = new MemoryKeyValueStore();
+  });
+
+  test('every hit gets its catalog record, searched in parallel and fetched in one batch', async () => {
+    const hits = await hitsFor('a great white shark terrorizes a summer beach town');
+    fake.latencyMs = 50;
+    const started = performance.now();
+    const enriched = await newEnricher().enrich(hits, soon());
+    const elapsed = performance.now() - started;
+    expect(enriched.map((e) => e.movie.id)).toEqual(hits.map((h) => h.movie.id));
+    for (const hit of enriched) {
+      expect(hit.catalog?.title).toBe(hit.movie.title);
+      expect(hit.catalog?.id).toMatch(/^tt\d{7}$/);
+      expect(hit.catalogMatch).toBeGreaterThan(0.9);
+    }
+    expect(fake.requests.filter((r) => r.startsWith('/search/titles'))).toHaveLength(5);
+    expect(fake.requests.filter((r) => r.startsWith('/titles:batchGet'))).toHaveLength(1);
+    expect(elapsed).toBeLessThan(5 * 50); // two round trips, not five or ten
+  });
+
+  test('an original-language title is found through the English one', async () => {
+    const [parasite] = (await hitsFor('poor family infiltrates a rich household as tutors, driver and housekeeper, basement secret', 10)).filter(
+      (h) => h.movie.title === 'Parasite',
+    );
+    const [enriched] = await newEnricher().enrich([parasite!], soon());
+    expect(enriched!.catalog?.originalTitle).toBe('Gisaengchung');
+  });
+
+  test('a hit the catalog does not know keeps its corpus fields and gets none of the catalog', async () => {
+    const hits = await hitsFor('a boy wizard goes to a school of magic', 3);
+    fake.unknownTitles.add(hits[1]!.movie.title);
+    const enriched = await newEnricher().enrich(hits, soon());
+    expect(enriched[1]!.catalog).toBeNull();
+    expect(enriched[1]!.catalogMatch).toBe(0);
+    expect(enriched[0]!.catalog).not.toBeNull();
+  });
+
+  test('a failing search only costs that hit its catalog data', async () => {
+    const hits = await hitsFor('a weatherman relives the same day', 3);
+    fake.failNext({ kind: 'status', status: 500 }, 2, encodeURIComponent(hits[2]!.movie.title).slice(0, 10));
+    fake.failNext({ kind: 'malformed' }, 1, `query=${encodeURIComponent(hits[2]!.movie.title)}`);
+    const enriched = await newEnricher().enrich(hits, soon());
+    expect(enriched).toHaveLength(3);
+    expect(enriched[2]!.catalog).toBeNull();
+    expect(enriched[0]!.catalog).not.toBeNull();
+  });
+
+  test('a catalog that is down entirely: every hit kept, none enriched, no exception', async () => {
+    const hits = await hitsFor('two lovers on a sinking ocean liner', 5);
+    fake.failNext({ kind: 'status', status: 503 }, 100);
+    const enriched = await newEnricher().enrich(hits, soon());
+    expect(enriched.map((e) => e.catalog)).toEqual([null, null, null, null, null]);
+  });
+
+  test('the second time, answers come from the cache without a request', async () => {
+    const hits = await hitsFor('a prison escape through a tunnel behind a poster');
+    const enricher = newEnricher();
+    const first = await enricher.enrich(hits, soon());
+    const requests = fake.requests.length;
+    const second = await enricher.enrich(hits, soon());
+    expect(fake.requests.length).toBe(requests);
+    expect(second).toEqual(first);
+  });
+
+  test('failures are not cached', async () => {
+    const hits = await hitsFor('a robot left alone on earth cleaning up garbage', 1);
+    fake.failNext({ kind: 'status', status: 503 }, 2); // the first try and its one retry
+    const enricher = newEnricher();
+    expect((await enricher.enrich(hits, soon()))[0]!.catalog).toBeNull();
+    expect((await enricher.enrich(hits, soon()))[0]!.catalog).not.toBeNull();
+  });
+});
+
+describe('Enricher cache in Redis, shared by replicas', () => {
+  test('a second enricher on the same Redis makes no catalog call', async () => {
+    const fake = await startFakeImdbApi();
+    const prefix = tempRedisPrefix();
+    const stores = [new RedisKeyValueStore(REDIS_URL, prefix.value), new RedisKeyValueStore(REDIS_URL, prefix.value)];
+    try {
+      await Promise.all(stores.map((s) => s.connect()));
+      const catalog = new ImdbApiCatalog(fake.baseUrl, { timeoutMs: 500, maxRetries: 0, backoffMs: 10 }, new CircuitBreaker(5, 1000));
+      const hits = await hitsFor('mafia family patriarch hands his empire to his reluctant son');
+      await new Enricher(catalog, stores[0]!, settings, log).enrich(hits, soon());
+      const requests = fake.requests.length;
+      const other = await new Enricher(catalog, stores[1]!, settings, log).enrich(hits, soon());
+      expect(fake.requests.length).toBe(requests);
+      expect(other[0]!.catalog).not.toBeNull();
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+      await prefix.dispose();
+      fake.stop();
+    }
+  });
+});
+
+describe('Enricher with the offline catalog', () => {
+  test('enriches bundled films with no network', async () => {
+    const catalog = await OfflineCatalog.load(`${import.meta.dir}/../../data/catalog/snapshot.jsonl`);
+    const enriched = await new Enricher(catalog, new MemoryKeyValueStore(), settings, log).enrich(
+      await hitsFor('a shark terrorises a beach town'),
+      soon(),
+    );
+    expect(enriched[0]!.catalog).toMatchObject({ title: 'Jaws', year: 1975 });
+    expect(enriched[0]!.catalog!.id).toMatch(/^mdc\d{7}$/);
+  });
+});
