@@ -5,7 +5,7 @@
 //
 //   bun bench/calibration.ts
 import { join } from 'node:path';
-import { SEMANTIC_CEILING, SEMANTIC_FLOOR, validateCandidates } from '../src/catalog/candidates.ts';
+import { confidenceOf, SEMANTIC_CEILING, SEMANTIC_FLOOR, semanticSimilarity, validateCandidates } from '../src/catalog/candidates.ts';
 import { type EnrichedHit, Enricher } from '../src/catalog/enrichment.ts';
 import { OfflineCatalog } from '../src/catalog/offline-catalog.ts';
 import { loadConfig } from '../src/config.ts';
@@ -42,25 +42,36 @@ console.log(`cosine similarity, right film: mean ${mean(right).toFixed(3)}, p10 
 console.log(`cosine similarity, other top-5 hits: mean ${mean(wrong).toFixed(3)}, p10 ${pct(wrong, 0.1).toFixed(3)}, p90 ${pct(wrong, 0.9).toFixed(3)}`);
 console.log(`semantic rescaling in use: (cos - ${SEMANTIC_FLOOR}) / ${(SEMANTIC_CEILING - SEMANTIC_FLOOR).toFixed(2)}\n`);
 const found = runs.filter((r) => r.inTop5).length;
+const firstBy = (order: (hit: EnrichedHit) => number) =>
+  runs.filter((run) => [...run.enriched].sort((a, b) => order(b) - order(a))[0]?.movie.id === run.id).length / runs.length;
+console.log(`right film ranked first by: search rank ${(runs.filter((r) => r.enriched[0]?.movie.id === r.id).length / runs.length).toFixed(3)}, ` +
+  `cosine ${firstBy((h) => h.similarity).toFixed(3)}, semantic similarity (cosine + BM25) ${firstBy(semanticSimilarity).toFixed(3)}, ` +
+  `confidence ${firstBy(confidenceOf).toFixed(3)}`);
 console.log(`${found} of ${runs.length} right films are in the top 5 before validation.\n`);
-console.log('| threshold | catalog up: right film survives | catalog up: nothing survives | catalog up: mean kept | catalog down: right film survives | catalog down: nothing survives |');
-console.log('| --- | --- | --- | --- | --- | --- |');
-for (const threshold of [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]) {
+const JUNK = [
+  'asdf qwerty zxcv', 'hello', 'the weather is nice today', 'I like pizza with pineapple', 'what is the capital of france',
+  'a movie', 'can you help me with my taxes', 'blue', 'lorem ipsum dolor sit amet', 'how do I reset my password',
+];
+const junkRuns: EnrichedHit[][] = [];
+for (const q of JUNK) junkRuns.push(await enricher.enrich(await search.search(q, { k: 5 }), Date.now() + 5000));
+
+console.log('| min confidence | min semantic similarity | right film survives (catalog up) | nothing survives (catalog up) | right film survives (catalog down) | nothing survives (catalog down) | off-topic messages with no candidates |');
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
+const combos: Array<[number, number]> = [[0, 0], [0.1, 0], [0.2, 0], [0.1, 0.15], [0.1, 0.2], [0.1, 0.25], [0.1, 0.3], [0.1, 0.35], [0.2, 0.25], [0.3, 0.25]];
+for (const [minConfidence, minSemanticSimilarity] of combos) {
+  const rules = { minConfidence, minSemanticSimilarity };
   const measure = (pick: (run: Run) => EnrichedHit[]) => {
     let survives = 0;
     let empty = 0;
-    let kept = 0;
     for (const run of runs) {
-      const candidates = validateCandidates(pick(run), threshold);
+      const candidates = validateCandidates(pick(run), rules);
       if (run.inTop5 && candidates.some((c) => c.corpus_id === run.id)) survives++;
       if (candidates.length === 0) empty++;
-      kept += candidates.length;
     }
-    return { survives: (survives / found).toFixed(3), empty: (empty / runs.length).toFixed(3), kept: (kept / runs.length).toFixed(2) };
+    return `${(survives / found).toFixed(3)} | ${(empty / runs.length).toFixed(3)}`;
   };
-  const up = measure((run) => run.enriched);
-  const down = measure((run) => run.unenriched);
-  const mark = threshold === config.catalog.confidenceThreshold ? ' (default)' : '';
-  console.log(`| ${threshold.toFixed(2)}${mark} | ${up.survives} | ${up.empty} | ${up.kept} | ${down.survives} | ${down.empty} |`);
+  const junkEmpty = junkRuns.filter((hits) => validateCandidates(hits, rules).length === 0).length;
+  const isDefault = minConfidence === config.catalog.confidenceThreshold && minSemanticSimilarity === config.catalog.minSemanticSimilarity;
+  console.log(`| ${minConfidence.toFixed(2)} | ${minSemanticSimilarity.toFixed(2)}${isDefault ? ' (default)' : ''} | ${measure((r) => r.enriched)} | ${measure((r) => r.unenriched)} | ${junkEmpty}/${JUNK.length} |`);
 }
 process.exit(0);

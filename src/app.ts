@@ -13,7 +13,9 @@ import { openCatalog } from './catalog/open-catalog.ts';
 import type { Config } from './config.ts';
 import { ChatService } from './conversation/chat-service.ts';
 import type { TurnEngine } from './conversation/engine.ts';
-import { SearchPendingEngine } from './conversation/search-pending-engine.ts';
+import { DiscoveryPipeline } from './conversation/discovery-pipeline.ts';
+import type { LanguageModel } from './llm/language-model.ts';
+import { openLanguageModel } from './llm/open-language-model.ts';
 import { authRoutes } from './http/auth.routes.ts';
 import { bodyParser } from './http/body-parser.ts';
 import { chatRoutes } from './http/chat.routes.ts';
@@ -73,6 +75,7 @@ export interface ServiceOverrides {
   /** A search already loaded (tests share one model between many app instances). */
   search?: MovieSearch;
   catalog?: CatalogProvider;
+  language?: LanguageModel;
 }
 
 /** Connects the stores, applies migrations and wires every service. */
@@ -102,14 +105,23 @@ export async function createServices(config: Config, log: Logger, overrides: Ser
     kv,
     log,
   );
+  const catalog = overrides.catalog ?? (await openCatalog(config.catalog));
   const enricher = new Enricher(
-    overrides.catalog ?? (await openCatalog(config.catalog)),
+    catalog,
     kv,
     { concurrency: config.catalog.concurrency, cacheTtlSeconds: config.catalog.cacheTtlSeconds, missTtlSeconds: config.catalog.missTtlSeconds },
     log,
   );
   const sessions = new SessionsRepository(database.db);
-  const engine: TurnEngine = overrides.engine ?? new SearchPendingEngine();
+  const engine: TurnEngine =
+    overrides.engine ??
+    new DiscoveryPipeline(
+      { search, enricher, catalog, language: overrides.language ?? openLanguageModel(config.llm, search, log) },
+      {
+        validation: { minConfidence: config.catalog.confidenceThreshold, minSemanticSimilarity: config.catalog.minSemanticSimilarity },
+        catalogBudgetMs: config.catalog.turnBudgetMs,
+      },
+    );
   const chat = new ChatService(sessions, kv, engine, log);
   const store = kv;
   return {

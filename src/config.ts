@@ -43,6 +43,16 @@ export interface Config {
   logLevel: LogLevel;
   search: SearchSettings;
   catalog: CatalogSettings;
+  llm: LlmSettings;
+}
+
+export interface LlmSettings {
+  /** OpenAI-compatible endpoint; null: the offline engine. */
+  baseUrl: string | null;
+  apiKey: string | null;
+  model: string;
+  timeoutMs: number;
+  maxToolIterations: number;
 }
 
 export interface CatalogSettings {
@@ -60,6 +70,10 @@ export interface CatalogSettings {
   breakerCooldownSeconds: number;
   /** Candidates under this confidence are dropped (calibrated in bench/calibration.ts). */
   confidenceThreshold: number;
+  /** Candidates less related to the description than this are dropped. */
+  minSemanticSimilarity: number;
+  /** Time the catalog may take within one chat turn, retries and waits included. */
+  turnBudgetMs: number;
 }
 
 export interface SearchSettings {
@@ -68,6 +82,8 @@ export interface SearchSettings {
   queryPrefix: string;
   documentPrefix: string;
   pooling: 'mean' | 'cls';
+  /** onnxruntime threads for embeddings; 0: every core. */
+  threads: number;
   /** Directory of the vector index files. */
   indexDir: string;
   indexName: string;
@@ -122,6 +138,7 @@ export function loadConfig(env: Env = process.env): Config {
       queryPrefix: env.EMBEDDING_QUERY_PREFIX ?? '',
       documentPrefix: env.EMBEDDING_DOCUMENT_PREFIX ?? '',
       pooling: read.oneOf('EMBEDDING_POOLING', ['mean', 'cls'] as const, 'mean'),
+      threads: read.integer('EMBEDDING_THREADS', 0, 0, 256),
       indexDir: read.path('INDEX_DIR') ?? join(PROJECT_ROOT, 'data', 'index'),
       indexName: read.string('INDEX_NAME') ?? 'movies',
       corpusFile: read.path('CORPUS_FILE') ?? join(PROJECT_ROOT, 'data', 'corpus', 'movies.jsonl'),
@@ -139,6 +156,15 @@ export function loadConfig(env: Env = process.env): Config {
       breakerThreshold: read.integer('CATALOG_BREAKER_THRESHOLD', 5, 1, 1000),
       breakerCooldownSeconds: read.integer('CATALOG_BREAKER_COOLDOWN_SECONDS', 30, 1, 3600),
       confidenceThreshold: read.fraction('CONFIDENCE_THRESHOLD', 0.1),
+      minSemanticSimilarity: read.fraction('MIN_SEMANTIC_SIMILARITY', 0.25),
+      turnBudgetMs: read.integer('CATALOG_TURN_BUDGET_MS', 8000, 100, 120_000),
+    },
+    llm: {
+      baseUrl: read.url('LLM_BASE_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
+      apiKey: read.string('LLM_API_KEY'),
+      model: read.string('LLM_MODEL') ?? 'gpt-4o-mini',
+      timeoutMs: read.integer('LLM_TIMEOUT_MS', 20_000, 100, 300_000),
+      maxToolIterations: read.integer('LLM_MAX_TOOL_ITERATIONS', 4, 1, 20),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -1,10 +1,11 @@
 // The conversation checkpoint: everything the next turn needs, saved after every turn.
+import type { MovieCandidate } from '../catalog/candidates.ts';
 import type { Phase } from '../store/sessions.repo.ts';
 
 export type { Phase };
 
 /** A movie record as shown to clients (MovieCandidate / ConfirmedMovie fields). */
-export type MovieRecord = Record<string, unknown>;
+export type MovieRecord = MovieCandidate;
 
 export interface ConversationState {
   phase: Phase;

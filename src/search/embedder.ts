@@ -12,6 +12,8 @@ export interface EmbeddingModelSettings {
   queryPrefix: string;
   documentPrefix: string;
   pooling: 'mean' | 'cls';
+  /** onnxruntime intra-op threads; 0 lets it use every core. */
+  threads: number;
 }
 
 export interface Embedder {
@@ -66,7 +68,11 @@ export async function loadEmbedder(settings: EmbeddingModelSettings): Promise<Em
   env.allowRemoteModels = false;
   env.allowLocalModels = true;
   env.localModelPath = dirname(settings.path) + '/';
-  const extractor = (await pipeline('feature-extraction', basename(settings.path), { dtype: 'fp32', device: 'cpu' })) as unknown as Extractor;
+  const extractor = (await pipeline('feature-extraction', basename(settings.path), {
+    dtype: 'fp32',
+    device: 'cpu',
+    ...(settings.threads > 0 ? { session_options: { intraOpNumThreads: settings.threads, interOpNumThreads: 1 } } : {}),
+  })) as unknown as Extractor;
   const probe = await extractor(['dimension probe'], { pooling: settings.pooling, normalize: true });
   const dimensions = probe.dims.at(-1)!;
   const modelId = `${basename(settings.path)}:${dimensions}:${settings.pooling}`;

@@ -30,21 +30,59 @@ const B = 0.75;
 export class LexicalIndex {
   private readonly postings = new Map<string, Array<[key: number, count: number]>>();
   private readonly lengths: Uint32Array;
-  private readonly averageLength: number;
+  private averageLength = 0;
+  private added = 0;
 
-  constructor(documents: string[]) {
-    this.lengths = new Uint32Array(documents.length);
-    documents.forEach((text, key) => {
-      const counts = new Map<string, number>();
-      for (const term of tokenize(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
-      this.lengths[key] = [...counts.values()].reduce((a, b) => a + b, 0);
-      for (const [term, count] of counts) {
-        let list = this.postings.get(term);
-        if (!list) this.postings.set(term, (list = []));
-        list.push([key, count]);
-      }
-    });
-    this.averageLength = documents.length ? this.lengths.reduce((a, b) => a + b, 0) / documents.length : 0;
+  /** An index of `documents`, built at once; see `buildInSlices` for large corpora. */
+  constructor(documents: string[]);
+  constructor(size: number);
+  constructor(documentsOrSize: string[] | number) {
+    const documents = typeof documentsOrSize === 'number' ? [] : documentsOrSize;
+    this.lengths = new Uint32Array(typeof documentsOrSize === 'number' ? documentsOrSize : documents.length);
+    documents.forEach((text) => this.add(text));
+  }
+
+  /**
+   * Builds the index of `size` documents a slice at a time, yielding to the event loop between
+   * slices, so a large corpus does not hold up requests.
+   */
+  static async buildInSlices(size: number, documentAt: (key: number) => string, slice = 2000): Promise<LexicalIndex> {
+    const index = new LexicalIndex(size);
+    for (let key = 0; key < size; key++) {
+      index.add(documentAt(key));
+      if (key % slice === slice - 1) await Bun.sleep(0);
+    }
+    return index;
+  }
+
+  /** Adds the next document (keys are given in order, from 0). */
+  private add(text: string): void {
+    const key = this.added++;
+    const counts = new Map<string, number>();
+    for (const term of tokenize(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    let length = 0;
+    for (const count of counts.values()) length += count;
+    this.lengths[key] = length;
+    this.averageLength += (length - this.averageLength) / this.added;
+    for (const [term, count] of counts) {
+      let list = this.postings.get(term);
+      if (!list) this.postings.set(term, (list = []));
+      list.push([key, count]);
+    }
+  }
+
+  /**
+   * The score a film would get if it held every query word (each at saturation), words the
+   * corpus never uses included: dividing by it tells how much of the query a film matches.
+   */
+  perfectScore(query: string): number {
+    const n = this.lengths.length;
+    let total = 0;
+    for (const term of new Set(tokenize(query))) {
+      const df = this.postings.get(term)?.length ?? 0;
+      total += Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (K1 + 1);
+    }
+    return total;
   }
 
   search(query: string, k: number): LexicalHit[] {

@@ -16,6 +16,7 @@ export async function openEmbedder(settings: SearchSettings): Promise<Embedder> 
     queryPrefix: settings.queryPrefix,
     documentPrefix: settings.documentPrefix,
     pooling: settings.pooling,
+    threads: settings.threads,
   });
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { SlowEchoEngine } from '../support/engines.ts';
 import { BACKENDS, parseEvents, registerUser, startServer, type RegisteredUser, type TestServer } from '../support/harness.ts';
 
 for (const backend of BACKENDS) {
@@ -15,7 +16,8 @@ for (const backend of BACKENDS) {
     };
 
     beforeAll(async () => {
-      server = await startServer({ backend });
+      // Session storage is under test here, not the pipeline: a plain echo engine keeps phases fixed.
+      server = await startServer({ backend, overrides: { engine: new SlowEchoEngine(0) } });
       [owner, stranger] = await Promise.all([registerUser(server), registerUser(server)]);
       for (const message of ['first film', 'second film', 'third film']) {
         const id = crypto.randomUUID();

@@ -37,7 +37,7 @@ describe('USE-lite converter', () => {
   });
 
   test('matches the TF.js original within 1e-4 per dimension', async () => {
-    const onnx = await loadEmbedder({ path: first.value, queryPrefix: '', documentPrefix: '', pooling: 'mean' });
+    const onnx = await loadEmbedder({ path: first.value, queryPrefix: '', documentPrefix: '', pooling: 'mean', threads: 0 });
     expect(onnx.dimensions).toBe(USE_LITE_DIMENSIONS);
     const tfjs = await initModel(modelSource);
     const expected = await tfjs.embed(SENTENCES);

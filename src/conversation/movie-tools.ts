@@ -1,0 +1,41 @@
+// The Q&A agent's tools for the confirmed film: its facts (catalog record fetched live when it
+// has one, else what the candidate carries), its credits, and similar films from the corpus.
+import type { MovieCandidate } from '../catalog/candidates.ts';
+import type { CatalogProvider, CatalogTitle } from '../catalog/catalog.ts';
+import type { MovieFacts, MovieTools, SimilarFilm } from '../llm/language-model.ts';
+import type { MovieSearch } from '../search/movie-search.ts';
+
+export function movieTools(movie: MovieCandidate, catalog: CatalogProvider, search: MovieSearch, deadline: number): MovieTools {
+  let record: Promise<CatalogTitle | null> | null = null;
+  const catalogRecord = () =>
+    (record ??= movie.catalog_id
+      ? catalog.getTitles([movie.catalog_id], { deadline }).then((titles) => titles[0] ?? null, () => null)
+      : Promise.resolve(null));
+  const details = async (): Promise<MovieFacts> => {
+    const live = await catalogRecord();
+    const runtime = live?.runtimeMinutes ?? movie.rag_runtime_minutes ?? null;
+    return {
+      title: movie.catalog_title ?? movie.rag_title,
+      originalTitle: live?.originalTitle ?? null,
+      year: movie.catalog_year ?? movie.rag_year,
+      directors: movie.catalog_directors.length ? movie.catalog_directors : (movie.rag_director?.split(', ') ?? []),
+      cast: movie.catalog_stars.length ? movie.catalog_stars : movie.rag_cast,
+      genres: movie.catalog_genres.length ? movie.catalog_genres : movie.rag_genre,
+      rating: live?.rating ?? movie.catalog_rating,
+      runtimeMinutes: runtime,
+      logline: movie.catalog_plot,
+      plot: movie.rag_plot || null,
+    };
+  };
+  return {
+    details,
+    async credits() {
+      const facts = await details();
+      return { directors: facts.directors, cast: facts.cast };
+    },
+    async similar(count: number): Promise<SimilarFilm[]> {
+      const hits = await search.search(movie.rag_plot || movie.rag_title, { k: count, excludeIds: new Set([movie.corpus_id]) });
+      return hits.map(({ movie: film }) => ({ title: film.title, year: film.year, directors: film.directors }));
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// The language-model port: every language step of the pipeline (presenting candidates,
+// classifying the user's confirmation, extracting plot details, the Q&A agent) sits behind
+// this interface, with two engines: an OpenAI-compatible client and the offline engine.
+import type { MovieCandidate } from '../catalog/candidates.ts';
+
+export type Intent =
+  /** The user picked candidate `index` (0-based). */
+  | { kind: 'confirm'; index: number }
+  /** None of the candidates; `details` is what the message adds about the film (may be empty). */
+  | { kind: 'refine'; details: string };
+
+export interface SimilarFilm {
+  title: string;
+  year: number;
+  directors: string[];
+}
+
+/** The Q&A agent's tools: facts about the confirmed film, from the catalog and the corpus. */
+export interface MovieTools {
+  /** The film's full record: catalog fields and corpus fields (runtime, plot, genres, ...). */
+  details(): Promise<MovieFacts>;
+  /** Directors and cast. */
+  credits(): Promise<{ directors: string[]; cast: string[] }>;
+  /** Films from the corpus whose story is closest to this one. */
+  similar(count: number): Promise<SimilarFilm[]>;
+}
+
+export interface MovieFacts {
+  title: string;
+  originalTitle: string | null;
+  year: number | null;
+  directors: string[];
+  cast: string[];
+  genres: string[];
+  rating: number | null;
+  runtimeMinutes: number | null;
+  /** The catalog's short plot. */
+  logline: string | null;
+  /** The corpus plot summary. */
+  plot: string | null;
+}
+
+export interface PresentationInput {
+  query: string;
+  candidates: MovieCandidate[];
+  /** 0 for the first search, then the refinement cycle. */
+  refinement: number;
+}
+
+export interface LanguageModel {
+  readonly name: string;
+  /** Introduces the candidates; text is streamed as it is produced and returned whole. */
+  presentCandidates(input: PresentationInput, stream: (text: string) => void): Promise<string>;
+  classifyConfirmation(message: string, candidates: MovieCandidate[]): Promise<Intent>;
+  /** The plot details a refinement message adds (e.g. "no, it was set in space" -> "set in space"). */
+  extractPlotDetails(message: string, candidates: MovieCandidate[]): Promise<string>;
+  /** The overview given when the user confirms a film. */
+  describeMovie(tools: MovieTools): Promise<string>;
+  answerQuestion(question: string, tools: MovieTools): Promise<string>;
+}

@@ -1,0 +1,105 @@
+// The offline engine: deterministic language from facts and rules, the default when no
+// language model is configured and the fallback when one fails. It says plainly when it
+// does not know.
+import type { MovieCandidate } from '../../catalog/candidates.ts';
+import type { Embedder } from '../../search/embedder.ts';
+import type { Intent, LanguageModel, MovieFacts, MovieTools, PresentationInput } from '../language-model.ts';
+import { IntentClassifier, normaliseMessage } from './intent.ts';
+import { answerFromFacts } from './questions.ts';
+
+const percent = (confidence: number) => `${Math.round(confidence * 100)}%`;
+const listNames = (names: string[], max = 3) => {
+  const shown = names.slice(0, max);
+  if (shown.length <= 1) return shown.join('');
+  return `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+};
+
+/** Emits text in small pieces, as a model would stream it. */
+function streamWords(text: string, stream: (text: string) => void): void {
+  for (const piece of text.match(/\S+\s*|\s+/g) ?? []) stream(piece);
+}
+
+function candidateLine(candidate: MovieCandidate, position: number): string {
+  const year = candidate.catalog_year ?? candidate.rag_year;
+  const director = candidate.catalog_directors[0] ?? candidate.rag_director;
+  const title = candidate.catalog_title ?? candidate.rag_title;
+  const by = director ? `, directed by ${director}` : '';
+  const logline = candidate.catalog_plot ? ` ${candidate.catalog_plot}` : '';
+  return `${position}. ${title} (${year})${by}. Match: ${percent(candidate.confidence)}.${logline}`;
+}
+
+/** Words that carry no detail about the film in a refinement message. */
+const FILLER = new Set(
+  ('no nope nah none not neither nor of these those them it its it s is was were wasnt isnt quite right any the a an and but ' +
+    'i im think thought remember maybe sure dont do does did that this one ones movie movie film films please try again ' +
+    'something else other another different looking for more like also well hmm actually about there more details yeah yes ok okay').split(' '),
+);
+
+export class OfflineLanguageModel implements LanguageModel {
+  readonly name = 'offline';
+  private readonly intents: IntentClassifier;
+
+  constructor(embedder: Embedder | null) {
+    this.intents = new IntentClassifier(embedder);
+  }
+
+  warmUp(): Promise<void> {
+    return this.intents.warmUp();
+  }
+
+  async presentCandidates({ candidates, refinement }: PresentationInput, stream: (text: string) => void): Promise<string> {
+    const intro =
+      refinement === 0
+        ? candidates.length === 1
+          ? 'I found one film that fits your description:'
+          : `I found ${candidates.length} films that fit your description:`
+        : `Thanks, that helps. With those details, here ${candidates.length === 1 ? 'is what I found' : `are ${candidates.length} new candidates`}:`;
+    const lines = candidates.map((candidate, i) => candidateLine(candidate, i + 1));
+    const ask =
+      candidates.length === 1
+        ? 'Is this the one? Say yes, or tell me more about the film.'
+        : 'Is it one of these? Reply with its number or title, or tell me more about the film.';
+    const text = [intro, ...lines, ask].join('\n');
+    streamWords(text, stream);
+    return text;
+  }
+
+  classifyConfirmation(message: string, candidates: MovieCandidate[]): Promise<Intent> {
+    return this.intents.classify(message, candidates);
+  }
+
+  async extractPlotDetails(message: string, candidates: MovieCandidate[]): Promise<string> {
+    let text = normaliseMessage(message);
+    for (const candidate of candidates) text = text.replace(normaliseMessage(candidate.rag_title), ' ');
+    const words = text.split(' ').filter(Boolean);
+    const content = words.filter((word) => !FILLER.has(word));
+    // Keep the message's own phrasing from the first content word on, without the refusal in front.
+    if (content.length < 2) return '';
+    return words.slice(words.indexOf(content[0]!)).join(' ');
+  }
+
+  async describeMovie(tools: MovieTools): Promise<string> {
+    const facts = await tools.details();
+    const parts = [`Great, it's ${facts.title} (${facts.year ?? 'year unknown'})${facts.directors.length ? `, directed by ${listNames(facts.directors)}` : ''}.`];
+    if (facts.cast.length) parts.push(`It stars ${listNames(facts.cast)}.`);
+    parts.push(overviewPlot(facts));
+    const extras = [
+      facts.genres.length ? facts.genres.join(', ').toLowerCase() : null,
+      facts.runtimeMinutes ? `${facts.runtimeMinutes} minutes` : null,
+      facts.rating !== null ? `rated ${facts.rating}/10` : null,
+    ].filter(Boolean);
+    if (extras.length) parts.push(`${extras.join(', ').replace(/^./, (c) => c.toUpperCase())}.`);
+    parts.push('Ask me anything about it: the cast, the director, the rating, the runtime, the story, or films like it.');
+    return parts.join(' ');
+  }
+
+  async answerQuestion(question: string, tools: MovieTools): Promise<string> {
+    return answerFromFacts(question, tools);
+  }
+}
+
+function overviewPlot(facts: MovieFacts): string {
+  if (facts.plot) return facts.plot;
+  if (facts.logline) return facts.logline;
+  return 'I have no plot summary for it.';
+}

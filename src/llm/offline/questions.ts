@@ -1,0 +1,73 @@
+// Q&A about the confirmed film without a language model: recognise what is asked, answer
+// from the catalog and corpus facts through the agent's tools, and say so when the facts
+// do not hold the answer.
+import type { MovieTools } from '../language-model.ts';
+import { normaliseMessage } from './intent.ts';
+
+type Topic = 'director' | 'cast' | 'year' | 'rating' | 'genres' | 'runtime' | 'similar' | 'plot' | 'title';
+
+const TOPICS: Array<[Topic, RegExp]> = [
+  ['similar', /\b(similar|like (it|this|that)|recommend|recommendation|else (to|should) watch|more (films|movies) like|other (films|movies) like)\b/],
+  ['director', /\b(direct(ed|or|ors|s)?|who made|filmmaker|behind the camera)\b/],
+  ['cast', /\b(cast|star(s|red|ring)?|actor|actors|actress|acted|who (plays|played|is in|was in)|lead(ing)? role)\b/],
+  ['runtime', /\b(how long|runtime|run time|length|minutes|hours|duration)\b/],
+  ['rating', /\b(rating|rated|score|good|worth|imdb|reviews?|stars out of)\b/],
+  ['year', /\b(when|what year|which year|year|release(d)?|come out|came out|how old)\b/],
+  ['genres', /\b(genre|genres|kind of (film|movie)|type of (film|movie)|category)\b/],
+  ['title', /\b(original title|called|name of the (film|movie)|title)\b/],
+  ['plot', /\b(about|plot|story|happen(s|ed)?|ending|end|summary|synopsis|premise)\b/],
+];
+
+export function topicOf(question: string): Topic | null {
+  const text = normaliseMessage(question);
+  return TOPICS.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
+}
+
+const list = (names: string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+export async function answerFromFacts(question: string, tools: MovieTools): Promise<string> {
+  const topic = topicOf(question);
+  const facts = await tools.details();
+  const name = facts.title;
+  switch (topic) {
+    case 'director': {
+      const { directors } = await tools.credits();
+      return directors.length
+        ? `${name} was directed by ${list(directors)}.`
+        : `I don't know who directed ${name}: the catalog does not say.`;
+    }
+    case 'cast': {
+      const { cast } = await tools.credits();
+      return cast.length ? `${name} stars ${list(cast)}.` : `I don't have the cast of ${name}.`;
+    }
+    case 'year':
+      return facts.year ? `${name} came out in ${facts.year}.` : `I don't know when ${name} was released.`;
+    case 'rating':
+      return facts.rating !== null
+        ? `${name} is rated ${facts.rating} out of 10 by the catalog's users.`
+        : `I don't have a rating for ${name}.`;
+    case 'genres':
+      return facts.genres.length ? `${name} is ${list(facts.genres.map((g) => g.toLowerCase()))}.` : `I don't know the genres of ${name}.`;
+    case 'runtime':
+      return facts.runtimeMinutes
+        ? `${name} runs ${facts.runtimeMinutes} minutes (${Math.floor(facts.runtimeMinutes / 60)} h ${facts.runtimeMinutes % 60} min).`
+        : `I don't know how long ${name} is.`;
+    case 'title':
+      return facts.originalTitle && facts.originalTitle !== facts.title
+        ? `It is known in English as ${name}; its original title is ${facts.originalTitle}.`
+        : `The film is called ${name}.`;
+    case 'similar': {
+      const films = await tools.similar(3);
+      return films.length
+        ? `If you liked ${name}, try ${list(films.map((f) => `${f.title} (${f.year})`))}: their stories are the closest in my collection.`
+        : `I couldn't find films like ${name} in my collection.`;
+    }
+    case 'plot':
+      return facts.plot ?? facts.logline ?? `I have no plot summary for ${name}.`;
+    default:
+      return (
+        `I'm not sure how to answer that from what I know about ${name}. ` +
+        'I can tell you who directed it, who is in it, when it came out, its rating, genres, runtime, what it is about, or films like it.'
+      );
+  }
+}

@@ -1,0 +1,198 @@
+// The language model behind any OpenAI-compatible Chat Completions endpoint (OpenAI, Ollama,
+// vLLM, llama.cpp server): streamed presentation, JSON answers for intent and details, and a
+// Q&A agent calling the film's tools, with a bound on tool iterations.
+import OpenAI from 'openai';
+import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type { MovieCandidate } from '../catalog/candidates.ts';
+import type { LlmSettings } from '../config.ts';
+import type { Intent, LanguageModel, MovieTools, PresentationInput } from './language-model.ts';
+
+const SYSTEM =
+  'You are the assistant of a movie-discovery service. A person half-remembers a film and you help them find it, ' +
+  'then answer their questions about it. Be warm and brief. Never invent facts about a film: use only what you are given.';
+
+const candidateList = (candidates: MovieCandidate[]) =>
+  candidates
+    .map((c, i) => {
+      const director = c.catalog_directors[0] ?? c.rag_director;
+      return `${i + 1}. ${c.catalog_title ?? c.rag_title} (${c.catalog_year ?? c.rag_year})${director ? `, directed by ${director}` : ''}, confidence ${Math.round(c.confidence * 100)}%. ${c.catalog_plot ?? ''}`;
+    })
+    .join('\n');
+
+const TOOLS: ChatCompletionTool[] = [
+  {
+    type: 'function',
+    function: {
+      name: 'movie_details',
+      description: 'Facts about the confirmed film: title, original title, year, genres, rating (0-10), runtime, logline and plot summary.',
+      parameters: { type: 'object', properties: {}, additionalProperties: false },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'movie_credits',
+      description: 'Directors and cast of the confirmed film.',
+      parameters: { type: 'object', properties: {}, additionalProperties: false },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'similar_movies',
+      description: 'Films from the collection whose story is closest to the confirmed film.',
+      parameters: {
+        type: 'object',
+        properties: { count: { type: 'integer', minimum: 1, maximum: 10, description: 'How many films (default 3)' } },
+        additionalProperties: false,
+      },
+    },
+  },
+];
+
+export class LanguageModelError extends Error {}
+
+export class OpenAiLanguageModel implements LanguageModel {
+  readonly name = 'openai-compatible';
+  private readonly client: OpenAI;
+
+  constructor(private readonly settings: LlmSettings) {
+    this.client = new OpenAI({
+      baseURL: settings.baseUrl!,
+      apiKey: settings.apiKey ?? 'not-needed',
+      timeout: settings.timeoutMs,
+      maxRetries: 1,
+    });
+  }
+
+  async presentCandidates({ query, candidates, refinement }: PresentationInput, stream: (text: string) => void): Promise<string> {
+    // The client's timeout ends once headers arrive; a stream that stalls is cut here.
+    const stall = new AbortController();
+    let timer = setTimeout(() => stall.abort(), this.settings.timeoutMs);
+    const response = await this.client.chat.completions.create({
+      model: this.settings.model,
+      stream: true,
+      messages: [
+        { role: 'system', content: SYSTEM },
+        {
+          role: 'user',
+          content:
+            `The person described the film as: "${query}".${refinement ? ` (refinement ${refinement}: earlier candidates were wrong)` : ''}\n` +
+            `Present these candidates as a numbered list with title, year, director and confidence as a percentage, ` +
+            `then ask whether it is one of them (reply with a number or title) or to tell more:\n${candidateList(candidates)}`,
+        },
+      ],
+    }, { signal: stall.signal });
+    let text = '';
+    try {
+      for await (const chunk of response) {
+        clearTimeout(timer);
+        timer = setTimeout(() => stall.abort(), this.settings.timeoutMs);
+        const piece = chunk.choices[0]?.delta?.content;
+        if (piece) {
+          text += piece;
+          stream(piece);
+        }
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    if (stall.signal.aborted) throw new LanguageModelError(`the stream stalled for ${this.settings.timeoutMs} ms`);
+    if (!text.trim()) throw new LanguageModelError('the model returned an empty presentation');
+    return text;
+  }
+
+  async classifyConfirmation(message: string, candidates: MovieCandidate[]): Promise<Intent> {
+    const answer = await this.json(
+      `Candidates shown to the person:\n${candidateList(candidates)}\n\nTheir reply: "${message}"\n\n` +
+        'Did they pick one of the candidates, or say none of them is right (possibly adding new details)? ' +
+        'Answer with JSON only: {"intent": "confirm", "index": <1-based number>} or {"intent": "refine", "details": "<new plot details, or empty>"}.',
+    );
+    if (answer.intent === 'confirm' && Number.isInteger(answer.index) && (answer.index as number) >= 1 && (answer.index as number) <= candidates.length) {
+      return { kind: 'confirm', index: (answer.index as number) - 1 };
+    }
+    if (answer.intent === 'refine') return { kind: 'refine', details: typeof answer.details === 'string' ? answer.details.trim() : '' };
+    throw new LanguageModelError('the model gave no usable intent');
+  }
+
+  async extractPlotDetails(message: string): Promise<string> {
+    const answer = await this.json(
+      `A person looking for a film said: "${message}". Extract only the new details about the film itself (plot, setting, era, ` +
+        'characters, scenes), as a short phrase, leaving out refusals like "none of these". Answer with JSON only: {"details": "..."}',
+    );
+    if (typeof answer.details !== 'string') throw new LanguageModelError('the model gave no details');
+    return answer.details.trim();
+  }
+
+  describeMovie(tools: MovieTools): Promise<string> {
+    return this.agent('The person just confirmed this film. Give a short overview of it: what it is, who made it and who is in it, what it is about.', tools);
+  }
+
+  answerQuestion(question: string, tools: MovieTools): Promise<string> {
+    return this.agent(`The person asks about the confirmed film: "${question}". Answer from the tools' facts; if they do not hold the answer, say you don't know.`, tools);
+  }
+
+  /** Chat with tool calls until the model answers in words, or the iteration bound is hit. */
+  private async agent(task: string, tools: MovieTools): Promise<string> {
+    const messages: ChatCompletionMessageParam[] = [
+      { role: 'system', content: `${SYSTEM} Use the tools to look facts up before answering.` },
+      { role: 'user', content: task },
+    ];
+    for (let iteration = 0; iteration < this.settings.maxToolIterations; iteration++) {
+      const completion = await this.client.chat.completions.create({ model: this.settings.model, messages, tools: TOOLS });
+      const message = completion.choices[0]?.message;
+      if (!message) throw new LanguageModelError('the model returned no message');
+      const calls = message.tool_calls ?? [];
+      if (calls.length === 0) {
+        if (!message.content?.trim()) throw new LanguageModelError('the model returned an empty answer');
+        return message.content.trim();
+      }
+      messages.push(message);
+      for (const call of calls) {
+        if (call.type !== 'function') continue;
+        messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(await runTool(call.function.name, call.function.arguments, tools)) });
+      }
+    }
+    throw new LanguageModelError(`no answer after ${this.settings.maxToolIterations} tool iterations`);
+  }
+
+  private async json(prompt: string): Promise<Record<string, unknown>> {
+    const completion = await this.client.chat.completions.create({
+      model: this.settings.model,
+      messages: [
+        { role: 'system', content: SYSTEM },
+        { role: 'user', content: prompt },
+      ],
+    });
+    const content = completion.choices[0]?.message?.content ?? '';
+    const match = /\{[\s\S]*\}/.exec(content);
+    try {
+      const parsed: unknown = JSON.parse(match?.[0] ?? '');
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // reported below
+    }
+    throw new LanguageModelError('the model did not answer with JSON');
+  }
+}
+
+async function runTool(name: string, rawArguments: string, tools: MovieTools): Promise<unknown> {
+  switch (name) {
+    case 'movie_details':
+      return tools.details();
+    case 'movie_credits':
+      return tools.credits();
+    case 'similar_movies': {
+      let count = 3;
+      try {
+        const args = JSON.parse(rawArguments || '{}') as { count?: unknown };
+        if (Number.isInteger(args.count)) count = Math.min(10, Math.max(1, args.count as number));
+      } catch {
+        // default count
+      }
+      return tools.similar(count);
+    }
+    default:
+      return { error: `unknown tool ${name}` };
+  }
+}

@@ -1,0 +1,241 @@
+// Whole conversations over HTTP on the real Postgres and Redis, through the real pipeline
+// (bundled corpus, offline catalog and language engine unless a test says otherwise).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { parseEvents, registerUser, startServer, type RegisteredUser, type TestServer } from '../support/harness.ts';
+import { type FakeImdbApi, startFakeImdbApi } from '../support/fake-imdbapi.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai.ts';
+
+interface Turn {
+  status: number;
+  tokens: string[];
+  done: Record<string, any>;
+  events: Array<Record<string, any>>;
+}
+
+async function say(server: TestServer, user: RegisteredUser, sessionId: string, message: string): Promise<Turn> {
+  const response = await server.request('POST', '/chat', { token: user.access, json: { session_id: sessionId, message } });
+  expect(response.status).toBe(200);
+  const events = parseEvents(response.text);
+  expect(events.at(-1)!.type).toBe('done');
+  expect(events.filter((e) => e.type === 'done')).toHaveLength(1);
+  return { status: response.status, events, tokens: events.filter((e) => e.type === 'token').map((e) => e.content), done: events.at(-1)! };
+}
+
+const titles = (turn: Turn) => (turn.done.candidates ?? []).map((c: { rag_title: string }) => c.rag_title);
+const DESCRIPTION = 'a great white shark terrorizes a summer beach town and the police chief hunts it with a fisherman';
+const NONSENSE = 'asdf qwerty zxcv';
+
+describe('conversations (postgres+redis, offline engines)', () => {
+  let server: TestServer;
+  let user: RegisteredUser;
+  beforeAll(async () => {
+    server = await startServer();
+    user = await registerUser(server);
+  });
+  afterAll(() => server.stop());
+
+  test('discovery > confirmation > confirm > qa > more qa', async () => {
+    const id = crypto.randomUUID();
+    const discovery = await say(server, user, id, DESCRIPTION);
+    expect(discovery.done.phase).toBe('confirmation');
+    expect(titles(discovery)[0]).toBe('Jaws');
+    expect(discovery.tokens.join('')).toBe(discovery.done.reply);
+    const confidences = discovery.done.candidates.map((c: { confidence: number }) => c.confidence);
+    expect([...confidences].sort((a, b) => b - a)).toEqual(confidences);
+    expect(new Set(confidences).size).toBeGreaterThan(1);
+    expect(discovery.done.confirmed_movie).toBeUndefined();
+
+    const confirm = await say(server, user, id, 'yes, the first one!');
+    expect(confirm.done.phase).toBe('qa');
+    expect(confirm.tokens).toEqual([]);
+    expect(confirm.done.confirmed_movie).toMatchObject({ rag_title: 'Jaws', rag_year: 1975, catalog_title: 'Jaws' });
+    expect(confirm.done.reply).toContain('Jaws (1975)');
+    expect(confirm.done.reply).toContain('Steven Spielberg');
+    expect(confirm.done.candidates).toBeUndefined();
+
+    const question = await say(server, user, id, 'Who directed it?');
+    expect(question.done.phase).toBe('qa');
+    expect(question.tokens).toEqual([]);
+    expect(question.done.reply).toBe('Jaws was directed by Steven Spielberg.');
+    expect(question.done.confirmed_movie.rag_title).toBe('Jaws');
+
+    const more = await say(server, user, id, 'how long is it?');
+    expect(more.done.reply).toContain('124 minutes');
+    const similar = await say(server, user, id, 'can you recommend similar films?');
+    expect(similar.done.reply).toMatch(/try .+\(\d{4}\)/);
+    const unknown = await say(server, user, id, 'what was the budget?');
+    expect(unknown.done.reply).toContain("I'm not sure");
+
+    const history = await server.request('GET', `/chat/${id}/history`, { token: user.access });
+    expect(history.json.phase).toBe('qa');
+    expect(history.json.confirmed_movie.rag_title).toBe('Jaws');
+    expect(history.json.messages).toHaveLength(12);
+  });
+
+  test('confirmation picks by ordinal or by title', async () => {
+    const id = crypto.randomUUID();
+    const discovery = await say(server, user, id, 'a boy wizard goes to a school of magic and fights a dark lord');
+    const second = titles(discovery)[1]!;
+    const confirm = await say(server, user, id, 'the second one');
+    expect(confirm.done.confirmed_movie.rag_title).toBe(second);
+
+    const other = crypto.randomUUID();
+    const found = await say(server, user, other, 'a comedy where a weatherman wakes up reliving the same day again and again');
+    expect(titles(found)).toContain('Groundhog Day');
+    const byTitle = await say(server, user, other, "oh it's groundhog day!");
+    expect(byTitle.done.confirmed_movie.rag_title).toBe('Groundhog Day');
+  });
+
+  test('discovery > refine x3 > dead end, then a fresh start', async () => {
+    const id = crypto.randomUUID();
+    const seen = new Set<string>();
+    let turn = await say(server, user, id, 'a man is stranded alone and has to survive');
+    expect(turn.done.phase).toBe('confirmation');
+    titles(turn).forEach((t: string) => seen.add(t));
+    for (const details of ['none of these, it was on a deserted island', 'no, he talks to a volleyball', 'not those either, he worked for a delivery company']) {
+      turn = await say(server, user, id, details);
+      expect(turn.done.phase).toBe('confirmation');
+      for (const title of titles(turn)) {
+        expect(seen.has(title)).toBe(false); // rejected candidates never come back
+        seen.add(title);
+      }
+    }
+    const deadEnd = await say(server, user, id, 'no, none of them');
+    expect(deadEnd.done.phase).toBe('discovery');
+    expect(deadEnd.done.candidates).toBeUndefined();
+    expect(deadEnd.done.reply).toContain("still haven't found it");
+    const checkpoint = await server.services.sessions.checkpoint(id);
+    expect(checkpoint.state).toMatchObject({ phase: 'discovery', refinementCycles: 0, rejectedIds: [], query: '' });
+
+    const fresh = await say(server, user, id, DESCRIPTION);
+    expect(fresh.done.phase).toBe('confirmation');
+    expect(titles(fresh)[0]).toBe('Jaws');
+  });
+
+  test('a refinement narrows the search with the new details', async () => {
+    const id = crypto.randomUUID();
+    await say(server, user, id, 'soldiers in a war');
+    const refined = await say(server, user, id, 'none of these, it was about a british colonel building a bridge in a japanese prison camp');
+    expect(titles(refined)).toContain('The Bridge on the River Kwai');
+    const { state } = await server.services.sessions.checkpoint(id);
+    expect((state as { query: string; refinementCycles: number }).query).toContain('british colonel building a bridge');
+    expect((state as { refinementCycles: number }).refinementCycles).toBe(1);
+  });
+
+  test('discovery with no candidates > dead end, phase discovery', async () => {
+    const id = crypto.randomUUID();
+    const turn = await say(server, user, id, NONSENSE);
+    expect(turn.done.phase).toBe('discovery');
+    expect(turn.done.candidates).toBeUndefined();
+    expect(turn.done.reply).toContain("couldn't find a film");
+    expect(turn.tokens.join('')).toBe(turn.done.reply);
+  });
+
+  test('a restart between turns loses nothing', async () => {
+    const id = crypto.randomUUID();
+    const discovery = await say(server, user, id, DESCRIPTION);
+    server = await server.restart();
+    const confirm = await say(server, user, id, 'jaws');
+    expect(confirm.done.phase).toBe('qa');
+    expect(confirm.done.confirmed_movie.rag_title).toBe(titles(discovery)[0]);
+  });
+
+  test('two app instances on one database take alternate turns', async () => {
+    const replica = await server.replica();
+    try {
+      const id = crypto.randomUUID();
+      expect((await say(server, user, id, DESCRIPTION)).done.phase).toBe('confirmation');
+      expect((await say(replica, user, id, 'yes')).done.phase).toBe('qa');
+      expect((await say(server, user, id, 'what year did it come out?')).done.reply).toContain('1975');
+      expect((await say(replica, user, id, 'who is in it?')).done.reply).toContain('Roy Scheider');
+    } finally {
+      await replica.stop();
+    }
+  });
+
+  test('concurrent turns on one session are serialised: the second sees the first', async () => {
+    const replica = await server.replica();
+    try {
+      const id = crypto.randomUUID();
+      await say(server, user, id, DESCRIPTION);
+      const [a, b] = await Promise.all([say(server, user, id, 'yes the first'), say(replica, user, id, 'who directed it?')]);
+      const phases = [a.done.phase, b.done.phase];
+      expect(phases).toEqual(['qa', 'qa']);
+      const history = (await server.request('GET', `/chat/${id}/history`, { token: user.access })).json;
+      expect(history.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+      // Whichever went second ran on the first's checkpoint: both are qa replies about Jaws.
+      expect(history.confirmed_movie.rag_title).toBe('Jaws');
+    } finally {
+      await replica.stop();
+    }
+  });
+});
+
+describe('conversation on the embedded defaults', () => {
+  test('discovery > confirm > qa on PGlite and the in-process store', async () => {
+    const server = await startServer({ backend: 'embedded' });
+    try {
+      const user = await registerUser(server);
+      const id = crypto.randomUUID();
+      expect((await say(server, user, id, DESCRIPTION)).done.phase).toBe('confirmation');
+      expect((await say(server, user, id, 'yes')).done.confirmed_movie.rag_title).toBe('Jaws');
+      expect((await say(server, user, id, 'what is it rated?')).done.reply).toContain('8 out of 10');
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('conversation with the live catalog client and an OpenAI-compatible model', () => {
+  let catalog: FakeImdbApi;
+  let llm: FakeOpenAi;
+  let server: TestServer;
+  let user: RegisteredUser;
+  beforeAll(async () => {
+    catalog = await startFakeImdbApi();
+    llm = startFakeOpenAi();
+    server = await startServer({
+      env: { CATALOG_PROVIDER: 'imdbapi', CATALOG_BASE_URL: catalog.baseUrl, CATALOG_RETRIES: '0', LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'scripted', LLM_TIMEOUT_MS: '1000' },
+    });
+    user = await registerUser(server);
+  });
+  afterAll(async () => {
+    await server.stop();
+    catalog.stop();
+    llm.stop();
+  });
+
+  test('the model presents, classifies and answers with tools; catalog fields come from the live client', async () => {
+    llm.fallback = (request) => {
+      if (request.stream) return { kind: 'text', content: 'I think it is one of these: 1. Jaws, and more. Which one?' };
+      if (request.tools) {
+        const answered = request.messages.some((m) => m.role === 'tool');
+        return answered ? { kind: 'text', content: 'Steven Spielberg directed Jaws (from the tools).' } : { kind: 'tool_calls', calls: [{ name: 'movie_credits', arguments: '{}' }] };
+      }
+      return { kind: 'text', content: '{"intent": "confirm", "index": 1}' };
+    };
+    const id = crypto.randomUUID();
+    const discovery = await say(server, user, id, DESCRIPTION);
+    expect(discovery.done.reply).toBe('I think it is one of these: 1. Jaws, and more. Which one?');
+    expect(discovery.done.candidates[0].catalog_id).toMatch(/^tt\d{7}$/);
+    const confirm = await say(server, user, id, 'that first one');
+    expect(confirm.done.confirmed_movie.catalog_id).toMatch(/^tt\d{7}$/);
+    expect(confirm.done.reply).toBe('Steven Spielberg directed Jaws (from the tools).');
+    const toolResults = llm.requests.flatMap((r) => r.messages.filter((m) => m.role === 'tool').map((m) => m.content));
+    expect(toolResults.some((content) => content?.includes('Steven Spielberg'))).toBe(true);
+  });
+
+  test('with the model failing and the catalog down, the turn still completes from the offline engine', async () => {
+    llm.fallback = () => ({ kind: 'error', status: 503 });
+    catalog.failNext({ kind: 'status', status: 503 }, 100);
+    const id = crypto.randomUUID();
+    const started = Date.now();
+    // Films not looked up before (the cache would answer for those).
+    const discovery = await say(server, user, id, 'a comedy where a weatherman wakes up reliving the same day again and again');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(discovery.done.phase).toBe('confirmation');
+    expect(discovery.done.candidates[0]).toMatchObject({ rag_title: 'Groundhog Day', catalog_id: null, catalog_title: null, catalog_genres: [] });
+    expect(discovery.done.reply).toContain('1. Groundhog Day (1993)');
+    catalog.reset();
+  });
+});
