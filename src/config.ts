@@ -40,6 +40,8 @@ export interface Config {
   /** How many proxies in front of the service append to X-Forwarded-For; 0 trusts none. */
   trustedProxyHops: number;
   maxBodyBytes: number;
+  /** Bun closes connections idle this long; POST /chat turns are exempt. */
+  httpIdleTimeoutSeconds: number;
   logLevel: LogLevel;
   search: SearchSettings;
   catalog: CatalogSettings;
@@ -132,6 +134,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     trustedProxyHops: read.proxyHops('TRUST_PROXY'),
     maxBodyBytes: read.integer('MAX_BODY_BYTES', 64 * 1024, 1024, 64 * 1024 * 1024),
+    httpIdleTimeoutSeconds: read.integer('HTTP_IDLE_TIMEOUT_SECONDS', 30, 1, 255),
     logLevel: read.oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
     search: {
       embeddingModel: read.path('EMBEDDING_MODEL'),

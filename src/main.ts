@@ -35,6 +35,7 @@ async function serve(): Promise<void> {
     port: config.port,
     // Bun's body limit is a backstop; the app answers 413 itself below this.
     maxRequestBodySize: config.maxBodyBytes * 2,
+    idleTimeout: config.httpIdleTimeoutSeconds,
   });
   await services.engine.ready();
   services.readiness.markStarted();

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { DEFAULT_DOCUMENT_TEXT, type DocumentTextVariant, documentText } from '../search/document-text.ts';
 import { ingestCorpus } from '../search/ingest.ts';
+import { DEFAULT_QUANTIZATION } from '../search/movie-index.ts';
 import { openEmbedder, openMovieSearch } from '../search/open-search.ts';
 import { createProgress } from './progress.ts';
 
@@ -20,7 +21,7 @@ export async function ingestCommand(args: string[], config: Config): Promise<num
   });
   const variant = (values['document-text'] ?? DEFAULT_DOCUMENT_TEXT) as DocumentTextVariant;
   if (!(variant in documentText)) throw new UsageError(`--document-text must be one of ${Object.keys(documentText).join(', ')}`);
-  const quantization = (values.quantization ?? 'f32') as 'f32' | 'f16' | 'i8';
+  const quantization = (values.quantization ?? DEFAULT_QUANTIZATION) as 'f32' | 'f16' | 'i8';
   if (!['f32', 'f16', 'i8'].includes(quantization)) throw new UsageError('--quantization must be f32, f16 or i8');
   const corpusPath = positionals[0] ?? config.search.corpusFile;
   const embedder = await openEmbedder(config.search);

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { readCorpusFile, type RowProblem } from './corpus-formats.ts';
 import { type DocumentTextVariant, documentText } from './document-text.ts';
 import type { Embedder } from './embedder.ts';
-import { INDEX_FORMAT, type IndexManifest, writeIndex } from './movie-index.ts';
+import { DEFAULT_QUANTIZATION, INDEX_FORMAT, type IndexManifest, writeIndex } from './movie-index.ts';
 
 export interface IngestOptions {
   corpusPath: string;
@@ -54,7 +54,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
       documentText: options.documentText,
       corpusSha256: await fileSha256(options.corpusPath),
       metric: 'cos',
-      quantization: options.quantization ?? 'f32',
+      quantization: options.quantization ?? DEFAULT_QUANTIZATION,
     },
     movies,
     vectors,

@@ -172,6 +172,20 @@ describe('turn semantics (postgres+redis, two replicas)', () => {
   });
 });
 
+describe('a long silent turn', () => {
+  test('is not cut by the idle timeout that closes other connections', async () => {
+    const server = await startServer({ env: { HTTP_IDLE_TIMEOUT_SECONDS: '1' }, overrides: { engine: new SlowEchoEngine(0, 2500) } });
+    try {
+      const user = await registerUser(server);
+      const response = await turn(server, user, crypto.randomUUID(), 'take your time');
+      expect(response.status).toBe(200);
+      expect(parseEvents(response.text).at(-1)).toMatchObject({ type: 'done', reply: 'You said: take your time' });
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('a turn that fails mid-stream', () => {
   let server: TestServer;
   let user: RegisteredUser;

@@ -6,7 +6,11 @@ import type { TurnEngine, TurnInput, TurnOutcome } from '../../src/conversation/
 export class SlowEchoEngine implements TurnEngine {
   running = 0;
   maxConcurrent = 0;
-  constructor(private readonly pauseMs = 30) {}
+  constructor(
+    private readonly pauseMs = 30,
+    /** Silence before the first word (a model thinking). */
+    private readonly thinkMs = 0,
+  ) {}
 
   async ready(): Promise<void> {}
 
@@ -14,6 +18,7 @@ export class SlowEchoEngine implements TurnEngine {
     this.running++;
     this.maxConcurrent = Math.max(this.maxConcurrent, this.running);
     try {
+      await Bun.sleep(this.thinkMs);
       const words = `You said: ${message}`.split(/(?<= )/);
       for (const word of words) {
         stream(word);

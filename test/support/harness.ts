@@ -71,7 +71,7 @@ async function launch(
 ): Promise<TestServer> {
   const config = loadConfig(env);
   const services = await createServices(config, createLogger(config.logLevel), overrides);
-  const app = createApp(services).listen({ hostname: '127.0.0.1', port: 0 });
+  const app = createApp(services).listen({ hostname: '127.0.0.1', port: 0, idleTimeout: config.httpIdleTimeoutSeconds });
   await services.engine.ready();
   services.readiness.markStarted();
   const baseUrl = `http://127.0.0.1:${app.server!.port}`;
