@@ -1,9 +1,7 @@
 // Every setting of the service, read from the environment once and validated at start.
 // A bad value stops the process with a message naming the variable, never a stack trace.
-import { join, resolve } from 'node:path';
-
-/** The repository (or, in the compiled binary, the embedded file system) root. */
-const PROJECT_ROOT = join(import.meta.dir, '..');
+import { resolve } from 'node:path';
+import { assetPath } from './assets.ts';
 
 export interface RateLimit {
   /** Requests allowed per period. */
@@ -142,14 +140,14 @@ export function loadConfig(env: Env = process.env): Config {
       documentPrefix: env.EMBEDDING_DOCUMENT_PREFIX ?? '',
       pooling: read.oneOf('EMBEDDING_POOLING', ['mean', 'cls'] as const, 'mean'),
       threads: read.integer('EMBEDDING_THREADS', 0, 0, 256),
-      indexDir: read.path('INDEX_DIR') ?? join(PROJECT_ROOT, 'data', 'index'),
+      indexDir: read.path('INDEX_DIR') ?? assetPath('data/index'),
       indexName: read.string('INDEX_NAME') ?? 'movies',
-      corpusFile: read.path('CORPUS_FILE') ?? join(PROJECT_ROOT, 'data', 'corpus', 'movies.jsonl'),
+      corpusFile: read.path('CORPUS_FILE') ?? assetPath('data/corpus/movies.jsonl'),
     },
     catalog: {
       provider: read.oneOf('CATALOG_PROVIDER', ['offline', 'imdbapi'] as const, 'offline'),
       baseUrl: (read.url('CATALOG_BASE_URL', ['http:', 'https:']) ?? 'https://api.imdbapi.dev').replace(/\/+$/, ''),
-      snapshotFile: read.path('CATALOG_SNAPSHOT') ?? join(PROJECT_ROOT, 'data', 'catalog', 'snapshot.jsonl'),
+      snapshotFile: read.path('CATALOG_SNAPSHOT') ?? assetPath('data/catalog/snapshot.jsonl'),
       timeoutMs: read.integer('CATALOG_TIMEOUT_MS', 2500, 50, 60_000),
       maxRetries: read.integer('CATALOG_RETRIES', 2, 0, 10),
       backoffMs: read.integer('CATALOG_BACKOFF_MS', 100, 1, 10_000),

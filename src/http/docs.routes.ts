@@ -2,6 +2,7 @@
 // /docs served from the swagger-ui-dist package, so it renders with no internet access.
 import { openapi } from '@elysiajs/openapi';
 import { Elysia } from 'elysia';
+import { assetPath } from '../assets.ts';
 import { jsonResponse } from './errors.ts';
 
 const ASSETS = {
@@ -9,7 +10,7 @@ const ASSETS = {
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
 } as const;
 
-const assetPath = (name: keyof typeof ASSETS) => Bun.resolveSync(`swagger-ui-dist/${name}`, import.meta.dir);
+const swaggerAsset = (name: keyof typeof ASSETS) => assetPath(`node_modules/swagger-ui-dist/${name}`);
 
 /** The interface contract's version (spec/interface.md), not the build's. */
 export const INTERFACE_VERSION = '1.0.0';
@@ -38,7 +39,7 @@ export const docsRoutes = () =>
       ({ params }) => {
         const name = params.name as keyof typeof ASSETS;
         if (!(name in ASSETS)) return jsonResponse(404, { detail: 'Not Found' });
-        return new Response(Bun.file(assetPath(name)), {
+        return new Response(Bun.file(swaggerAsset(name)), {
           headers: { 'content-type': ASSETS[name], 'cache-control': 'public, max-age=86400' },
         });
       },

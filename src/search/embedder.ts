@@ -4,6 +4,7 @@
 // MiniLM, ...) with its own query/document prefixes and pooling.
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { assetPath } from '../assets.ts';
 import { convertUseLite, useLiteSourceDir } from './use-lite/convert.ts';
 
 export interface EmbeddingModelSettings {
@@ -25,10 +26,10 @@ export interface Embedder {
 }
 
 /** Where the default model is converted to (gitignored; rebuilt when missing). */
-export const DEFAULT_MODEL_DIR = join(import.meta.dir, '..', '..', 'models', 'use-lite');
+export const defaultModelDir = () => assetPath('models/use-lite');
 
 /** Converts USE-lite into `dir` unless it is already there. */
-export function ensureDefaultModel(dir: string = DEFAULT_MODEL_DIR): void {
+export function ensureDefaultModel(dir: string = defaultModelDir()): void {
   if (existsSync(join(dir, 'onnx', 'model.onnx'))) return;
   convertUseLite(useLiteSourceDir(), dir);
 }

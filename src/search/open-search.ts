@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import type { SearchSettings } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { DEFAULT_DOCUMENT_TEXT } from './document-text.ts';
-import { DEFAULT_MODEL_DIR, type Embedder, ensureDefaultModel, loadEmbedder } from './embedder.ts';
+import { defaultModelDir, type Embedder, ensureDefaultModel, loadEmbedder } from './embedder.ts';
 import { fileSha256, ingestCorpus } from './ingest.ts';
 import { MovieIndex, readManifest } from './movie-index.ts';
 import { MovieSearch } from './movie-search.ts';
@@ -12,7 +12,7 @@ import { MovieSearch } from './movie-search.ts';
 export async function openEmbedder(settings: SearchSettings): Promise<Embedder> {
   if (settings.embeddingModel === null) ensureDefaultModel();
   return loadEmbedder({
-    path: settings.embeddingModel ?? DEFAULT_MODEL_DIR,
+    path: settings.embeddingModel ?? defaultModelDir(),
     queryPrefix: settings.queryPrefix,
     documentPrefix: settings.documentPrefix,
     pooling: settings.pooling,

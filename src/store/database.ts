@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { assetPath, pgliteRuntimeOptions } from '../assets.ts';
 import { schema } from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,7 +23,7 @@ export interface Database {
   readonly kind: 'postgres' | 'pglite';
 }
 
-export const migrationsFolder = join(import.meta.dir, '..', '..', 'drizzle');
+const migrationsFolder = () => assetPath('drizzle');
 
 /** Any fixed number: every replica takes the same advisory lock around migrations. */
 const MIGRATION_LOCK_KEY = 7_461_019;
@@ -44,7 +45,7 @@ export function connectPostgres(url: string, poolSize: number): Database {
       const lockClient = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
       try {
         await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-        await migratePostgres(drizzlePostgres(lockClient), { migrationsFolder });
+        await migratePostgres(drizzlePostgres(lockClient), { migrationsFolder: migrationsFolder() });
         await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
       } finally {
         await lockClient.end({ timeout: 5 });
@@ -67,13 +68,13 @@ export async function openPglite(dir: string): Promise<Database> {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const client = await PGlite.create(dir);
+    const client = await PGlite.create(dir, await pgliteRuntimeOptions());
     const pglite = drizzle(client, { schema });
     const db = pglite as unknown as Db;
     return {
       kind: 'pglite',
       db,
-      migrate: () => migrate(pglite, { migrationsFolder }),
+      migrate: () => migrate(pglite, { migrationsFolder: migrationsFolder() }),
       async ping() {
         await db.execute(sql`select 1`);
       },
