@@ -19,6 +19,7 @@ Commands:
                         IMDb top-1000 CSV layout. Options: --out DIR --name NAME
                         --document-text plot|plot-facts|facts-plot --quantization f32|f16|i8
   search QUERY          print the best matches: --k N (default 5), --json
+  health                exit 0 when the service on PORT answers /health/live (for HEALTHCHECK)
   --help                show this text
   --version             print the version
 
@@ -70,6 +71,13 @@ async function migrate(): Promise<void> {
   }
 }
 
+/** For container health checks: the image has no curl. */
+async function health(): Promise<void> {
+  const port = Number(process.env.PORT ?? 8000);
+  const ok = await fetch(`http://127.0.0.1:${port}/health/live`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+  if (!ok) process.exitCode = 1;
+}
+
 async function main(argv: string[]): Promise<void> {
   const command = argv[0] ?? 'serve';
   switch (command) {
@@ -84,6 +92,8 @@ async function main(argv: string[]): Promise<void> {
       process.exitCode = command === 'ingest' ? await ingestCommand(argv.slice(1), config) : await searchCommand(argv.slice(1), config, log);
       return;
     }
+    case 'health':
+      return health();
     case '--version':
     case '-v':
       console.log(VERSION);
