@@ -29,6 +29,7 @@ function assetFiles(): string[] {
     'data/corpus/movies.jsonl',
     'data/catalog/snapshot.jsonl',
     ...walk('drizzle'),
+    ...walk('src/http/web'),
     'node_modules/swagger-ui-dist/swagger-ui.css',
     'node_modules/swagger-ui-dist/swagger-ui-bundle.js',
     'node_modules/@electric-sql/pglite/dist/pglite.wasm',

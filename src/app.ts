@@ -24,6 +24,7 @@ import { errorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { observability } from './http/observability.ts';
 import { sessionsRoutes } from './http/sessions.routes.ts';
+import { webRoutes } from './http/web.routes.ts';
 import type { Logger } from './log.ts';
 import { Readiness } from './readiness.ts';
 import type { MovieSearch } from './search/movie-search.ts';
@@ -151,6 +152,7 @@ export function createApp(services: Services) {
     .use(errorHandling(log))
     .use(bodyParser(config.maxBodyBytes))
     .use(docsRoutes())
+    .use(webRoutes())
     .use(healthRoutes(services.readiness))
     .use(authRoutes(services.auth, services.rateLimiter, config.trustedProxyHops))
     .use(sessionsRoutes(services.auth, services.sessions))
