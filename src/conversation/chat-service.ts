@@ -23,13 +23,16 @@ export type ChatEvent =
   | { type: 'error'; detail: string };
 
 export interface TurnLockSettings {
-  /** A crashed replica's lock frees itself after this long. */
+  /**
+   * The lock lives this long unless renewed; a running turn renews it every third of it, so a
+   * replica that dies mid-turn blocks its session for at most this long.
+   */
   ttlMs: number;
   /** How long a turn waits for the one before it on the same session. */
   waitMs: number;
 }
 
-const DEFAULT_LOCK: TurnLockSettings = { ttlMs: 120_000, waitMs: 90_000 };
+const DEFAULT_LOCK: TurnLockSettings = { ttlMs: 15_000, waitMs: 60_000 };
 const FAILED_TURN = 'Sorry, something went wrong while answering. Nothing of this turn was saved; please send your message again.';
 
 export class ChatService {
@@ -98,6 +101,17 @@ export class ChatService {
     }
   }
 
+  /** Keeps renewing a held lock until released; returns the release function. */
+  private holdLock(key: string, token: string): () => Promise<void> {
+    const renew = setInterval(() => {
+      this.kv.extendLock(key, token, this.lock.ttlMs).catch(() => {});
+    }, this.lock.ttlMs / 3);
+    return async () => {
+      clearInterval(renew);
+      await this.kv.releaseLock(key, token).catch(() => {});
+    };
+  }
+
   /**
    * Serialises turns on one session across replicas. If the KV store is down the turn goes
    * ahead unlocked: the checkpoint version check in commitTurn still refuses a lost race.
@@ -109,7 +123,7 @@ export class ChatService {
     try {
       for (;;) {
         const token = await this.kv.acquireLock(key, this.lock.ttlMs);
-        if (token) return () => this.kv.releaseLock(key, token).catch(() => {});
+        if (token) return this.holdLock(key, token);
         if (Date.now() > deadline) throw new Error(`timed out waiting for the previous turn on session ${sessionId}`);
         await Bun.sleep(pause);
         pause = Math.min(pause * 2, 250);

@@ -23,7 +23,7 @@ export const authRoutes = (auth: AuthService, rateLimiter: RateLimiter, trustedP
       },
       {
         body: UserCreate,
-        response: { 201: Token, ...errors(409, 413, 422, 429) },
+        response: { 201: Token, ...errors(409, 413, 422, 429, 503) },
         detail: { summary: 'Create an account and return a token pair' },
       },
     )
@@ -35,7 +35,7 @@ export const authRoutes = (auth: AuthService, rateLimiter: RateLimiter, trustedP
       },
       {
         body: UserLogin,
-        response: { 200: Token, ...errors(401, 413, 422, 429) },
+        response: { 200: Token, ...errors(401, 413, 422, 429, 503) },
         detail: { summary: 'Authenticate and return a token pair' },
       },
     )
@@ -47,7 +47,7 @@ export const authRoutes = (auth: AuthService, rateLimiter: RateLimiter, trustedP
       },
       {
         body: RefreshRequest,
-        response: { 200: Token, ...errors(401, 413, 422, 429) },
+        response: { 200: Token, ...errors(401, 413, 422, 429, 503) },
         detail: {
           summary: 'Exchange a refresh token for a new pair',
           description: 'The presented refresh token is revoked. Presenting it again revokes every token of its family.',
@@ -62,7 +62,7 @@ export const authRoutes = (auth: AuthService, rateLimiter: RateLimiter, trustedP
       },
       {
         body: RefreshRequest,
-        response: { 204: NoContent, ...errors(401, 413, 422) },
+        response: { 204: NoContent, ...errors(401, 413, 422, 503) },
         detail: { summary: 'Revoke a refresh token until its expiry' },
       },
     );

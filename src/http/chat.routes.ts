@@ -38,7 +38,7 @@ export const chatRoutes = (auth: AuthService, rateLimiter: RateLimiter, chat: Ch
     },
     {
       body: chatRequest(maxMessageLength),
-      response: { 200: ChatEventStream, ...errors(401, 403, 413, 422, 429) },
+      response: { 200: ChatEventStream, ...errors(401, 403, 413, 422, 429, 503) },
       detail: {
         summary: 'Send a message; the reply streams as Server-Sent Events',
         description: 'Creates the session on first use of its session_id. Use fetch with a readable stream: EventSource cannot POST.',

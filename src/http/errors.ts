@@ -6,6 +6,7 @@ import { EmailTakenError, InvalidCredentialsError, InvalidTokenError } from '../
 import { RateLimitedError } from '../auth/rate-limiter.ts';
 import { SessionForbiddenError, SessionNotFoundError } from '../conversation/errors.ts';
 import type { Logger } from '../log.ts';
+import { isStoreUnavailable } from '../store/availability.ts';
 import { describeError } from '../log.ts';
 import { requestIdOf } from './observability.ts';
 import { jsonInvalidIssue, type SchemaError, toValidationIssues} from './validation-errors.ts';
@@ -52,6 +53,9 @@ function answerFor(error: unknown): { status: number; body: unknown; headers?: R
   if (error instanceof EmailTakenError) return { status: 409, body: { detail: 'Email already registered' } };
   if (error instanceof SessionForbiddenError) return { status: 403, body: { detail: 'Session not found' } };
   if (error instanceof SessionNotFoundError) return { status: 404, body: { detail: 'Session not found' } };
+  if (isStoreUnavailable(error)) {
+    return { status: 503, body: { detail: 'Service temporarily unavailable' }, headers: { 'retry-after': '5' } };
+  }
   if (error instanceof RateLimitedError) {
     return { status: 429, body: { detail: 'Rate limit exceeded' }, headers: { 'retry-after': String(error.retryAfterSeconds) } };
   }
@@ -68,7 +72,10 @@ export const errorHandling = (log: Logger) =>
     };
     if (code === 'NOT_FOUND') return reply(404, { detail: 'Not Found' });
     const answer = answerFor(code === 'PARSE' ? unwrapParseError(error) : error);
-    if (answer) return reply(answer.status, answer.body, answer.headers);
+    if (answer) {
+      if (answer.status === 503) log.warn('a backing store is unavailable', { requestId, path: new URL(request.url).pathname, ...describeError(error) });
+      return reply(answer.status, answer.body, answer.headers);
+    }
     log.error('unhandled error', { requestId, method: request.method, path: new URL(request.url).pathname, ...describeError(error) });
     return reply(500, { detail: 'Internal server error' });
   });

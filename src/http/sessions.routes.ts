@@ -38,7 +38,7 @@ export const sessionsRoutes = (auth: AuthService, sessions: SessionsRepository) 
       {
         query: SessionPageQuery,
         ...coerceQuery(SessionPageQuery),
-        response: { 200: SessionPage, ...errors(401, 422) },
+        response: { 200: SessionPage, ...errors(401, 422, 503) },
         detail: { summary: "List the caller's sessions, newest first" },
       },
     )
@@ -56,7 +56,7 @@ export const sessionsRoutes = (auth: AuthService, sessions: SessionsRepository) 
       },
       {
         params: SessionIdParams,
-        response: { 200: SessionHistory, ...errors(401, 404, 422) },
+        response: { 200: SessionHistory, ...errors(401, 404, 422, 503) },
         detail: { summary: 'Full message history of a session' },
       },
     )
@@ -68,7 +68,7 @@ export const sessionsRoutes = (auth: AuthService, sessions: SessionsRepository) 
       },
       {
         params: SessionIdParams,
-        response: { 204: SessionDeleted, ...errors(401, 404, 422) },
+        response: { 204: SessionDeleted, ...errors(401, 404, 422, 503) },
         detail: { summary: 'Delete a session with all its messages' },
       },
     );

@@ -80,6 +80,16 @@ for (const [name, open] of adapters) {
       expect(await kv.acquireLock('lock', 10_000)).not.toBeNull();
     });
 
+    test('only the owner extends a lock, and an extended lock outlives its first TTL', async () => {
+      const token = (await kv.acquireLock('extended', 100))!;
+      expect(await kv.extendLock('extended', 'not-the-owner', 10_000)).toBe(false);
+      expect(await kv.extendLock('extended', token, 10_000)).toBe(true);
+      await Bun.sleep(150);
+      expect(await kv.acquireLock('extended', 100)).toBeNull();
+      await kv.releaseLock('extended', token);
+      expect(await kv.extendLock('extended', token, 10_000)).toBe(false);
+    });
+
     test('a lock frees itself after its TTL (a crashed holder)', async () => {
       expect(await kv.acquireLock('crashed', 50)).not.toBeNull();
       await Bun.sleep(120);

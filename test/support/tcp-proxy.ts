@@ -10,7 +10,7 @@ interface Pair {
 
 export interface TcpProxy {
   port: number;
-  /** Drops every connection and refuses new ones until restore(). */
+  /** Drops every connection and stops listening (new ones are refused, as by a stopped server) until restore(). */
   cut(): void;
   restore(): void;
   close(): void;
@@ -19,9 +19,9 @@ export interface TcpProxy {
 export function startTcpProxy(targetHost: string, targetPort: number): TcpProxy {
   let open = true;
   const pairs = new Set<Pair>();
-  const listener: TCPSocketListener<Pair> = Bun.listen<Pair>({
+  const listen = (port: number): TCPSocketListener<Pair> => Bun.listen<Pair>({
     hostname: '127.0.0.1',
-    port: 0,
+    port,
     socket: {
       async open(client) {
         if (!open) return void client.end();
@@ -59,10 +59,14 @@ export function startTcpProxy(targetHost: string, targetPort: number): TcpProxy 
       },
     },
   });
+  let listener: TCPSocketListener<Pair> | null = listen(0);
+  const port = listener.port;
   return {
-    port: listener.port,
+    port,
     cut() {
       open = false;
+      listener?.stop(true);
+      listener = null;
       for (const pair of pairs) {
         pair.client.end();
         pair.upstream?.end();
@@ -71,10 +75,10 @@ export function startTcpProxy(targetHost: string, targetPort: number): TcpProxy 
     },
     restore() {
       open = true;
+      listener ??= listen(port);
     },
     close() {
       this.cut();
-      listener.stop(true);
     },
   };
 }

@@ -19,6 +19,8 @@ export interface KeyValueStore {
   rateLimit(key: string, limit: RateLimit): Promise<RateDecision>;
   /** Takes the lock if free; returns the owner token, or null when someone holds it. */
   acquireLock(key: string, ttlMs: number): Promise<string | null>;
+  /** Extends the lock's life if `token` still owns it; false when it was lost. */
+  extendLock(key: string, token: string, ttlMs: number): Promise<boolean>;
   /** Releases the lock only if `token` still owns it (it may have expired and moved on). */
   releaseLock(key: string, token: string): Promise<void>;
   ping(): Promise<void>;

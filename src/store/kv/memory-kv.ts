@@ -49,6 +49,13 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return token;
   }
 
+  async extendLock(key: string, token: string, ttlMs: number): Promise<boolean> {
+    const entry = this.live(key);
+    if (entry?.value !== token) return false;
+    entry.expiresAt = this.now() + ttlMs;
+    return true;
+  }
+
   async releaseLock(key: string, token: string): Promise<void> {
     if (this.live(key)?.value === token) this.entries.delete(key);
   }

@@ -22,6 +22,11 @@ redis.call('SET', KEYS[1], tostring(next_tat), 'PX', math.ceil(next_tat - now))
 return {1, 0}
 `;
 
+const EXTEND_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+`;
+
 const RELEASE_SCRIPT = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
@@ -76,6 +81,10 @@ export class RedisKeyValueStore implements KeyValueStore {
     const token = crypto.randomUUID();
     const result = await this.redis.set(this.prefix + key, token, 'PX', Math.ceil(ttlMs), 'NX');
     return result === 'OK' ? token : null;
+  }
+
+  async extendLock(key: string, token: string, ttlMs: number): Promise<boolean> {
+    return (await this.redis.eval(EXTEND_SCRIPT, 1, this.prefix + key, token, Math.ceil(ttlMs))) === 1;
   }
 
   async releaseLock(key: string, token: string): Promise<void> {
