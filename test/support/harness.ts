@@ -44,12 +44,14 @@ export interface StartOptions {
   /** Environment overrides (rate limits are off unless set here). */
   env?: Record<string, string>;
   overrides?: ServiceOverrides;
+  /** Collects the service's log lines (JSON) instead of printing them. */
+  logLines?: string[];
 }
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const resources: TempResource<string>[] = [];
   const env = { ...(await backendEnv(options.backend ?? 'postgres+redis', resources)), ...options.env };
-  return launch(env, resources, { search: await sharedSearch(), ...options.overrides });
+  return launch(env, resources, { search: await sharedSearch(), ...options.overrides }, options.logLines);
 }
 
 let search: Promise<MovieSearch> | undefined;
@@ -68,9 +70,11 @@ async function launch(
   env: Record<string, string>,
   resources: TempResource<string>[],
   overrides: ServiceOverrides = {},
+  logLines?: string[],
 ): Promise<TestServer> {
   const config = loadConfig(env);
-  const services = await createServices(config, createLogger(config.logLevel), overrides);
+  const log = logLines ? createLogger('debug', (line) => logLines.push(line)) : createLogger(config.logLevel);
+  const services = await createServices(config, log, overrides);
   const app = createApp(services).listen({ hostname: '127.0.0.1', port: 0, idleTimeout: config.httpIdleTimeoutSeconds });
   await services.engine.ready();
   services.readiness.markStarted();
@@ -86,9 +90,9 @@ async function launch(
     request: (method, path, opts) => send(baseUrl, method, path, opts),
     async restart() {
       await shutDown();
-      return launch(env, resources, overrides);
+      return launch(env, resources, overrides, logLines);
     },
-    replica: (envOverrides = {}) => launch({ ...env, ...envOverrides }, [], overrides),
+    replica: (envOverrides = {}) => launch({ ...env, ...envOverrides }, [], overrides, logLines),
     async stop() {
       await shutDown();
       for (const resource of resources.reverse()) await resource.dispose();
