@@ -2,41 +2,26 @@
 // test can cut: clean 503s (never a hang, never a 500 with internals), readiness follows,
 // nothing half-written, and Redis's absence degrades without locking anyone out.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { PASSWORD, parseEvents, randomEmail, startServer, type TestServer } from '../support/harness.ts';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
+import { type ProxiedServer, startBehindProxies } from '../support/behind-proxies.ts';
+import { PASSWORD, parseEvents, randomEmail, type TestServer } from '../support/harness.ts';
+import type { TcpProxy } from '../support/tcp-proxy.ts';
 
 describe('store outages (postgres+redis behind cuttable proxies)', () => {
-  let base: TestServer;
+  let proxied: ProxiedServer;
   let server: TestServer;
   let postgresProxy: TcpProxy;
   let redisProxy: TcpProxy;
+  let untilStatus: ProxiedServer['untilStatus'];
   let token: string;
   let email: string;
 
   beforeAll(async () => {
-    postgresProxy = startTcpProxy('127.0.0.1', 5432);
-    redisProxy = startTcpProxy('127.0.0.1', 6379);
-    base = await startServer({ env: { RATE_LIMIT_LOGIN: '100/60', RATE_LIMIT_CHAT: '100/60' } });
-    const databaseUrl = new URL(base.env.DATABASE_URL!);
-    databaseUrl.port = String(postgresProxy.port);
-    server = await base.replica({ DATABASE_URL: databaseUrl.toString(), REDIS_URL: `redis://127.0.0.1:${redisProxy.port}` });
+    proxied = await startBehindProxies({ env: { RATE_LIMIT_LOGIN: '100/60', RATE_LIMIT_CHAT: '100/60' } });
+    ({ server, postgres: postgresProxy, redis: redisProxy, untilStatus } = proxied);
     email = randomEmail();
     token = (await server.request('POST', '/auth/register', { json: { email, password: PASSWORD } })).json.access_token;
   });
-  afterAll(async () => {
-    await server.stop();
-    await base.stop();
-    postgresProxy.close();
-    redisProxy.close();
-  }, 30_000);
-
-  const untilStatus = async (path: string, status: number) => {
-    for (let i = 0; i < 100; i++) {
-      if ((await server.request('GET', path)).status === status) return;
-      await Bun.sleep(100);
-    }
-    throw new Error(`${path} never answered ${status}`);
-  };
+  afterAll(() => proxied.stop(), 30_000);
 
   test('Postgres down: 503 ErrorDetail with Retry-After, quickly; back by itself; no half-written turn', async () => {
     const sessionId = crypto.randomUUID();
