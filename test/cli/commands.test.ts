@@ -1,0 +1,56 @@
+// The binary's commands as a user runs them (from source here; .ci/binary.sh runs the binary).
+import { describe, expect, test } from 'bun:test';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { tempDirectory } from '../support/services.ts';
+
+const MAIN = join(import.meta.dir, '..', '..', 'src', 'main.ts');
+const run = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'warn', ...env }, timeout: 60_000 });
+
+describe('command line', () => {
+  test('search prints the top hits as JSON {title, year, score, id}', () => {
+    const result = run(['search', 'a shark terrorises a beach town', '--k', '3', '--json']);
+    expect(result.status).toBe(0);
+    const hits = JSON.parse(result.stdout);
+    expect(hits).toHaveLength(3);
+    expect(hits[0]).toEqual({ title: 'Jaws', year: 1975, score: expect.any(Number), id: 'jaws-1975' });
+  });
+
+  test('ingest indexes a file, reports bad rows with line numbers, and search reads the new index', async () => {
+    const dir = tempDirectory();
+    try {
+      const corpus = join(dir.value, 'films.jsonl');
+      const film = (title: string, plot: string) => JSON.stringify({ title, year: 2001, directors: ['D'], genres: ['Drama'], cast: ['C'], plot });
+      await Bun.write(corpus, [film('Lighthouse Keeper', 'an old man keeps a lighthouse alone on a rocky island'), '{oops', film('Space Cook', 'a chef cooks for astronauts on a space station')].join('\n'));
+      const env = { INDEX_DIR: join(dir.value, 'index'), CORPUS_FILE: corpus };
+      const ingest = run(['ingest', corpus], env);
+      expect(ingest.status).toBe(0);
+      expect(ingest.stderr).toContain(`${corpus}:2: skipped: not valid JSON`);
+      expect(ingest.stderr).toContain('indexed 2 films');
+      const search = run(['search', 'a chef in orbit', '--k', '1', '--json'], env);
+      expect(JSON.parse(search.stdout)[0].title).toBe('Space Cook');
+    } finally {
+      await dir.dispose();
+    }
+  });
+
+  test('bad usage and bad settings fail with a clear message and no stack trace', () => {
+    const unknown = run(['dance']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('unknown command "dance"');
+    const badK = run(['search', 'x', '--k', 'many']);
+    expect(badK.status).toBe(2);
+    expect(badK.stderr).toContain('--k must be a whole number');
+    const badConfig = run(['migrate'], { PORT: 'eighty', RATE_LIMIT_LOGIN: 'lots' });
+    expect(badConfig.status).toBe(1);
+    expect(badConfig.stderr).toContain('PORT must be a whole number');
+    expect(badConfig.stderr).toContain('RATE_LIMIT_LOGIN');
+    expect(badConfig.stderr).not.toContain('    at ');
+  });
+
+  test('--version and --help', () => {
+    expect(run(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(run(['--help']).stdout).toContain('ingest [FILE]');
+  });
+});
