@@ -54,8 +54,10 @@ describe('fuzzing every endpoint', () => {
     return { status: response.status, text, ms: performance.now() - started, contentType: response.headers.get('content-type') ?? '' };
   }
 
-  const expectWellFormed = (result: Awaited<ReturnType<typeof call>>, what: string) => {
+  const expectWellFormed = (result: Awaited<ReturnType<typeof call>>, what: string, urlLength: number) => {
     if (result.status >= 500) throw new Error(`${what}: ${result.status} ${result.text.slice(0, 200)}`);
+    // Bun refuses request heads over 16 KiB itself (431, empty body) before the app sees them.
+    if (result.status === 431 && urlLength > 16_000) return;
     if (result.status >= 400) {
       const body = JSON.parse(result.text);
       const shaped = result.status === 422 ? Array.isArray(body.detail) : typeof body.detail === 'string';
@@ -116,11 +118,12 @@ describe('fuzzing every endpoint', () => {
           }
           const path = template.replace('{id}', id) + (method === 'GET' ? search : '');
           const result = await call(method, path, { body: method === 'GET' ? undefined : payload, headers });
-          expectWellFormed(result, `${method} ${path}`);
+          expectWellFormed(result, `${method} ${path.slice(0, 120)}`, path.length);
           expect(result.ms).toBeLessThan(REQUEST_TIMEOUT_MS);
         },
       ),
-      { numRuns: 400 },
+      // FUZZ_SEED=<seed from a failure report> replays that run.
+      { numRuns: 400, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
     );
   }, 120_000);
 
