@@ -1,11 +1,10 @@
 // Does a catalog title belong to a corpus film? Title similarity and year agreement, the
 // "catalog match" half of a candidate's confidence.
+import { foldAccents } from '../text.ts';
 
 /** Lower case, no accents or punctuation, "&" as "and", no leading article. */
 export function normaliseTitle(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return foldAccents(title)
     .toLowerCase()
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, ' ')

@@ -12,6 +12,7 @@ import { type MovieCandidate, type ValidationRules, validateCandidates } from '.
 import type { CatalogProvider } from '../catalog/catalog.ts';
 import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
 import type { Intent, LanguageModel } from '../llm/language-model.ts';
+import { streamWords } from '../llm/wording.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
 import type { TurnEngine, TurnInput, TurnOutcome } from './engine.ts';
 import { END, GraphBuilder, type CompiledGraph } from './graph.ts';
@@ -148,7 +149,7 @@ export class DiscoveryPipeline implements TurnEngine {
       .step('deadEnd', async (s, { stream }) => {
         const reason = s.deadEnd ?? 'refinements-exhausted';
         const reply = DEAD_END_REPLIES[reason];
-        for (const piece of reply.match(/\S+\s*/g) ?? []) stream(piece);
+        streamWords(reply, stream);
         return { ...s, reply, deadEnd: reason, conversation: initialState() };
       })
       .edge('deadEnd', END);

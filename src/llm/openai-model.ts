@@ -6,18 +6,13 @@ import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/reso
 import type { MovieCandidate } from '../catalog/candidates.ts';
 import type { LlmSettings } from '../config.ts';
 import type { Intent, LanguageModel, MovieTools, PresentationInput } from './language-model.ts';
+import { candidateLine } from './wording.ts';
 
 const SYSTEM =
   'You are the assistant of a movie-discovery service. A person half-remembers a film and you help them find it, ' +
   'then answer their questions about it. Be warm and brief. Never invent facts about a film: use only what you are given.';
 
-const candidateList = (candidates: MovieCandidate[]) =>
-  candidates
-    .map((c, i) => {
-      const director = c.catalog_directors[0] ?? c.rag_director;
-      return `${i + 1}. ${c.catalog_title ?? c.rag_title} (${c.catalog_year ?? c.rag_year})${director ? `, directed by ${director}` : ''}, confidence ${Math.round(c.confidence * 100)}%. ${c.catalog_plot ?? ''}`;
-    })
-    .join('\n');
+const candidateList = (candidates: MovieCandidate[]) => candidates.map((c, i) => candidateLine(c, i + 1)).join('\n');
 
 const TOOLS: ChatCompletionTool[] = [
   {
@@ -78,7 +73,7 @@ export class OpenAiLanguageModel implements LanguageModel {
           role: 'user',
           content:
             `The person described the film as: "${query}".${refinement ? ` (refinement ${refinement}: earlier candidates were wrong)` : ''}\n` +
-            `Present these candidates as a numbered list with title, year, director and confidence as a percentage, ` +
+            `Present these candidates as a numbered list with title, year, director and match (confidence) as a percentage, ` +
             `then ask whether it is one of them (reply with a number or title) or to tell more:\n${candidateList(candidates)}`,
         },
       ],

@@ -1,4 +1,5 @@
 // The movie corpus: the records semantic search runs over (rag_* fields of a candidate).
+import { foldAccents } from '../text.ts';
 export interface CorpusMovie {
   /** Stable id: slug of the English title plus the year, e.g. "the-shawshank-redemption-1994". */
   id: string;
@@ -22,9 +23,7 @@ export const countWords = (text: string) => text.split(/\s+/).filter(Boolean).le
 
 /** A URL- and log-friendly id: "Léon: The Professional" 1994 -> "leon-the-professional-1994". */
 export function corpusId(title: string, year: number): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const slug = foldAccents(title)
     .toLowerCase()
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, '-')

@@ -1,5 +1,6 @@
 // BM25 over the films' text: catches the rare, exact words ("tarantula", "Gujarat") that a
 // small sentence encoder blurs. Used with the vector index through reciprocal rank fusion.
+import { foldAccents } from '../text.ts';
 const STOPWORDS = new Set(
   ('a an and are as at be but by for from has have he her his i in into is it its of on or she so that the their them ' +
     'then there they this to was were where which who whom with about after again all also am any because been before ' +
@@ -10,10 +11,8 @@ const STOPWORDS = new Set(
 
 /** Lower-case word stems: punctuation dropped, a plural or possessive "s" trimmed. */
 export function tokenize(text: string): string[] {
-  return text
+  return foldAccents(text)
     .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length > 1 && !STOPWORDS.has(word))
     .map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));

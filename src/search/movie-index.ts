@@ -175,8 +175,4 @@ export class MovieIndex {
     return this.vectors;
   }
 
-  /** Every record, in key order (reads the whole docs file). */
-  *movies(): Generator<CorpusMovie> {
-    for (let key = 0; key < this.size; key++) yield this.movie(key);
-  }
 }

@@ -1,6 +1,7 @@
 // Confirmation intent without a language model: title mentions, ordinals and yes/no cues,
 // with negation handled, and, when no rule decides, the nearest of two sets of labelled
 // example replies in embedding space.
+import { foldAccents } from '../../text.ts';
 import type { MovieCandidate } from '../../catalog/candidates.ts';
 import { normaliseTitle, titleSimilarity } from '../../catalog/matching.ts';
 import type { Embedder } from '../../search/embedder.ts';
@@ -52,9 +53,7 @@ const ORDINALS: Array<[RegExp, (count: number) => number]> = [
 ];
 
 export function normaliseMessage(message: string): string {
-  return message
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return foldAccents(message)
     .toLowerCase()
     .replace(/[’']/g, '')
     .replace(/#\s+/g, '#')

@@ -5,28 +5,8 @@ import type { MovieCandidate } from '../../catalog/candidates.ts';
 import type { Embedder } from '../../search/embedder.ts';
 import type { Intent, LanguageModel, MovieFacts, MovieTools, PresentationInput } from '../language-model.ts';
 import { IntentClassifier, normaliseMessage } from './intent.ts';
+import { candidateLine, listNames, streamWords } from '../wording.ts';
 import { answerFromFacts } from './questions.ts';
-
-const percent = (confidence: number) => `${Math.round(confidence * 100)}%`;
-const listNames = (names: string[], max = 3) => {
-  const shown = names.slice(0, max);
-  if (shown.length <= 1) return shown.join('');
-  return `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
-};
-
-/** Emits text in small pieces, as a model would stream it. */
-function streamWords(text: string, stream: (text: string) => void): void {
-  for (const piece of text.match(/\S+\s*|\s+/g) ?? []) stream(piece);
-}
-
-function candidateLine(candidate: MovieCandidate, position: number): string {
-  const year = candidate.catalog_year ?? candidate.rag_year;
-  const director = candidate.catalog_directors[0] ?? candidate.rag_director;
-  const title = candidate.catalog_title ?? candidate.rag_title;
-  const by = director ? `, directed by ${director}` : '';
-  const logline = candidate.catalog_plot ? ` ${candidate.catalog_plot}` : '';
-  return `${position}. ${title} (${year})${by}. Match: ${percent(candidate.confidence)}.${logline}`;
-}
 
 /** Words that carry no detail about the film in a refinement message. */
 const FILLER = new Set(
@@ -80,8 +60,8 @@ export class OfflineLanguageModel implements LanguageModel {
 
   async describeMovie(tools: MovieTools): Promise<string> {
     const facts = await tools.details();
-    const parts = [`Great, it's ${facts.title} (${facts.year ?? 'year unknown'})${facts.directors.length ? `, directed by ${listNames(facts.directors)}` : ''}.`];
-    if (facts.cast.length) parts.push(`It stars ${listNames(facts.cast)}.`);
+    const parts = [`Great, it's ${facts.title} (${facts.year ?? 'year unknown'})${facts.directors.length ? `, directed by ${listNames(facts.directors, 3)}` : ''}.`];
+    if (facts.cast.length) parts.push(`It stars ${listNames(facts.cast, 3)}.`);
     parts.push(overviewPlot(facts));
     const extras = [
       facts.genres.length ? facts.genres.join(', ').toLowerCase() : null,

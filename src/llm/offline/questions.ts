@@ -2,6 +2,7 @@
 // from the catalog and corpus facts through the agent's tools, and say so when the facts
 // do not hold the answer.
 import type { MovieTools } from '../language-model.ts';
+import { listNames } from '../wording.ts';
 import { normaliseMessage } from './intent.ts';
 
 type Topic = 'director' | 'cast' | 'year' | 'rating' | 'genres' | 'runtime' | 'similar' | 'plot' | 'title';
@@ -23,7 +24,6 @@ export function topicOf(question: string): Topic | null {
   return TOPICS.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
 }
 
-const list = (names: string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 export async function answerFromFacts(question: string, tools: MovieTools): Promise<string> {
   const topic = topicOf(question);
@@ -33,12 +33,12 @@ export async function answerFromFacts(question: string, tools: MovieTools): Prom
     case 'director': {
       const { directors } = await tools.credits();
       return directors.length
-        ? `${name} was directed by ${list(directors)}.`
+        ? `${name} was directed by ${listNames(directors)}.`
         : `I don't know who directed ${name}: the catalog does not say.`;
     }
     case 'cast': {
       const { cast } = await tools.credits();
-      return cast.length ? `${name} stars ${list(cast)}.` : `I don't have the cast of ${name}.`;
+      return cast.length ? `${name} stars ${listNames(cast)}.` : `I don't have the cast of ${name}.`;
     }
     case 'year':
       return facts.year ? `${name} came out in ${facts.year}.` : `I don't know when ${name} was released.`;
@@ -47,7 +47,7 @@ export async function answerFromFacts(question: string, tools: MovieTools): Prom
         ? `${name} is rated ${facts.rating} out of 10 by the catalog's users.`
         : `I don't have a rating for ${name}.`;
     case 'genres':
-      return facts.genres.length ? `${name} is ${list(facts.genres.map((g) => g.toLowerCase()))}.` : `I don't know the genres of ${name}.`;
+      return facts.genres.length ? `${name} is ${listNames(facts.genres.map((g) => g.toLowerCase()))}.` : `I don't know the genres of ${name}.`;
     case 'runtime':
       return facts.runtimeMinutes
         ? `${name} runs ${facts.runtimeMinutes} minutes (${Math.floor(facts.runtimeMinutes / 60)} h ${facts.runtimeMinutes % 60} min).`
@@ -59,7 +59,7 @@ export async function answerFromFacts(question: string, tools: MovieTools): Prom
     case 'similar': {
       const films = await tools.similar(3);
       return films.length
-        ? `If you liked ${name}, try ${list(films.map((f) => `${f.title} (${f.year})`))}: their stories are the closest in my collection.`
+        ? `If you liked ${name}, try ${listNames(films.map((f) => `${f.title} (${f.year})`))}: their stories are the closest in my collection.`
         : `I couldn't find films like ${name} in my collection.`;
     }
     case 'plot':

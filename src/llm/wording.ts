@@ -1,0 +1,25 @@
+// Pieces of wording both language engines and the pipeline use, so a candidate or a list of
+// names reads the same wherever it appears.
+import type { MovieCandidate } from '../catalog/candidates.ts';
+
+/** "A", "A and B", "A, B and C" (at most `max` names). */
+export function listNames(names: string[], max = Infinity): string {
+  const shown = names.slice(0, max);
+  if (shown.length <= 1) return shown.join('');
+  return `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+}
+
+/** Emits text in small pieces, as a model would stream it. */
+export function streamWords(text: string, stream: (text: string) => void): void {
+  for (const piece of text.match(/\S+\s*|\s+/g) ?? []) stream(piece);
+}
+
+/** "1. Jaws (1975), directed by Steven Spielberg. Match: 87%. <catalog logline>" */
+export function candidateLine(candidate: MovieCandidate, position: number): string {
+  const year = candidate.catalog_year ?? candidate.rag_year;
+  const director = candidate.catalog_directors[0] ?? candidate.rag_director;
+  const title = candidate.catalog_title ?? candidate.rag_title;
+  const by = director ? `, directed by ${director}` : '';
+  const logline = candidate.catalog_plot ? ` ${candidate.catalog_plot}` : '';
+  return `${position}. ${title} (${year})${by}. Match: ${Math.round(candidate.confidence * 100)}%.${logline}`;
+}
