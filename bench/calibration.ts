@@ -13,6 +13,7 @@ import { createLogger } from '../src/log.ts';
 import { readJsonLines } from '../src/search/corpus.ts';
 import { MemoryKeyValueStore } from '../src/store/kv/memory-kv.ts';
 import { sharedSearch } from '../test/support/harness.ts';
+import { percentile } from './stats.ts';
 
 const config = loadConfig();
 const queries = await readJsonLines<{ id: string; query: string }>(join(import.meta.dir, '..', 'data', 'eval', 'retrieval.jsonl'));
@@ -37,9 +38,8 @@ for (const q of queries) {
   runs.push({ id: q.id, enriched, unenriched, inTop5: enriched.some((h) => h.movie.id === q.id) });
 }
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.floor(p * (values.length - 1))]!;
-console.log(`cosine similarity, right film: mean ${mean(right).toFixed(3)}, p10 ${pct(right, 0.1).toFixed(3)}, p90 ${pct(right, 0.9).toFixed(3)}`);
-console.log(`cosine similarity, other top-5 hits: mean ${mean(wrong).toFixed(3)}, p10 ${pct(wrong, 0.1).toFixed(3)}, p90 ${pct(wrong, 0.9).toFixed(3)}`);
+console.log(`cosine similarity, right film: mean ${mean(right).toFixed(3)}, p10 ${percentile(right, 0.1).toFixed(3)}, p90 ${percentile(right, 0.9).toFixed(3)}`);
+console.log(`cosine similarity, other top-5 hits: mean ${mean(wrong).toFixed(3)}, p10 ${percentile(wrong, 0.1).toFixed(3)}, p90 ${percentile(wrong, 0.9).toFixed(3)}`);
 console.log(`semantic rescaling in use: (cos - ${SEMANTIC_FLOOR}) / ${(SEMANTIC_CEILING - SEMANTIC_FLOOR).toFixed(2)}\n`);
 const found = runs.filter((r) => r.inTop5).length;
 const firstBy = (order: (hit: EnrichedHit) => number) =>

@@ -6,11 +6,13 @@
 //    query through the same driver, at the same concurrency.
 //
 //   bun bench/load.ts [--users 200] [--seconds 10] [--concurrency 32]
+import { readFileSync } from 'node:fs';
 import { SessionsRepository } from '../src/store/sessions.repo.ts';
 import { connectPostgres } from '../src/store/database.ts';
 import { PASSWORD, randomEmail, send } from '../test/support/harness.ts';
 import { spawnService, type ServiceProcess } from '../test/support/processes.ts';
 import { REDIS_URL, tempDirectory, tempPostgresDatabase, tempRedisPrefix } from '../test/support/services.ts';
+import { percentile } from './stats.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
@@ -30,9 +32,8 @@ const DESCRIPTIONS = [
 ];
 const QUESTIONS = ['who directed it?', 'how long is it?', 'who is in it?', 'what is it rated?'];
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? NaN;
 const peakRssMb = (replica: ServiceProcess) => {
-  const status = require('node:fs').readFileSync(`/proc/${replica.process.pid}/status`, 'utf8') as string;
+  const status = readFileSync(`/proc/${replica.process.pid}/status`, 'utf8');
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 };
 

@@ -8,7 +8,7 @@
 //   --regraph    with --reuse: rebuild the HNSW graph from the stored vectors first (after a
 //                change of HNSW settings)
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exactSearch, MetricKind } from 'usearch';
@@ -20,13 +20,13 @@ import { DEFAULT_QUANTIZATION, MovieIndex, rebuildGraph } from '../src/search/mo
 import { MovieSearch } from '../src/search/movie-search.ts';
 import { openEmbedder } from '../src/search/open-search.ts';
 import { createProgress } from '../src/cli/progress.ts';
+import { percentile } from './stats.ts';
 
 const WIKI_DIR = join(import.meta.dir, '..', '..', 'shared', 'data', 'wikipedia-movie-data');
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const QUERY_COUNT = Number(option('--queries') ?? 300);
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
 const ms = (value: number) => `${value.toFixed(value < 1 ? 3 : 1)} ms`;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
@@ -41,7 +41,7 @@ if (args[0] === '--embed-latency-child') {
     await embedder.embedQuery(q);
     times.push(performance.now() - start);
   }
-  console.log(JSON.stringify({ p50: percentile(times, 50), p99: percentile(times, 99) }));
+  console.log(JSON.stringify({ p50: percentile(times, 0.5), p99: percentile(times, 0.99) }));
   process.exit(0);
 }
 
@@ -56,7 +56,7 @@ if (!dir) {
   const films = readdirSync(WIKI_DIR)
     .filter((name) => /^movies-\d{4}s\.json$/.test(name))
     .sort()
-    .flatMap((name) => JSON.parse(require('node:fs').readFileSync(join(WIKI_DIR, name), 'utf8')) as unknown[]);
+    .flatMap((name) => JSON.parse(readFileSync(join(WIKI_DIR, name), 'utf8')) as unknown[]);
   await Bun.write(merged, JSON.stringify(films));
   const progress = createProgress('ingest', 'films');
   const report = await ingestCorpus({
@@ -132,11 +132,11 @@ for (const q of queries.slice(0, 100)) {
   await search.search(q, { k: 10 });
   hybridTimes.push(performance.now() - start);
 }
-figures.push(['approximate search p50 / p99 (HNSW, k=10)', `${ms(percentile(approximateTimes, 50))} / ${ms(percentile(approximateTimes, 99))}`]);
-figures.push(['exact search p50 / p99 (same vectors)', `${ms(percentile(exactTimes, 50))} / ${ms(percentile(exactTimes, 99))}`]);
-figures.push(['speed-up of approximate over exact (p50)', `${(percentile(exactTimes, 50) / percentile(approximateTimes, 50)).toFixed(1)}x`]);
+figures.push(['approximate search p50 / p99 (HNSW, k=10)', `${ms(percentile(approximateTimes, 0.5))} / ${ms(percentile(approximateTimes, 0.99))}`]);
+figures.push(['exact search p50 / p99 (same vectors)', `${ms(percentile(exactTimes, 0.5))} / ${ms(percentile(exactTimes, 0.99))}`]);
+figures.push(['speed-up of approximate over exact (p50)', `${(percentile(exactTimes, 0.5) / percentile(approximateTimes, 0.5)).toFixed(1)}x`]);
 figures.push(['recall@10 of approximate vs exact', (recalled / vectors.length).toFixed(4)]);
-figures.push(['full hybrid query p50 / p99 (embed + HNSW + BM25 + fusion)', `${ms(percentile(hybridTimes, 50))} / ${ms(percentile(hybridTimes, 99))}`]);
+figures.push(['full hybrid query p50 / p99 (embed + HNSW + BM25 + fusion)', `${ms(percentile(hybridTimes, 0.5))} / ${ms(percentile(hybridTimes, 0.99))}`]);
 
 const pinned = spawnSync('taskset', ['-c', '0', process.execPath, import.meta.path, '--embed-latency-child'], {
   encoding: 'utf8',
