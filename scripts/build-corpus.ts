@@ -3,8 +3,9 @@
 // (data/catalog/snapshot.jsonl) from two inputs:
 //   - facts (titles, years, genres, runtime, rating, votes, poster) from the public IMDb
 //     top-1000 CSV in ../shared/data, with its known quirks fixed;
-//   - data/corpus/editorial.jsonl: the team's own text (plots, catalog loglines) and
-//     corrections (English titles, co-directors the CSV lists as stars, a wrong year).
+//   - data/corpus/editorial.jsonl: the team's own text (plots, catalog loglines), the facts
+//     the CSV lacks (production countries, original languages) and corrections (English
+//     titles, co-directors the CSV lists as stars, a wrong year).
 // The output is deterministic: running it twice gives the same bytes.
 //
 //   bun scripts/build-corpus.ts [--csv PATH] [--check]
@@ -23,6 +24,8 @@ export interface EditorialRecord {
   directors: string[];
   cast: string[];
   plot: string;
+  countries: string[];
+  languages: string[];
   catalog_plot: string;
 }
 
@@ -66,6 +69,9 @@ export async function buildCorpus(csvPath: string): Promise<BuiltData> {
       cast: text.cast,
       runtimeMinutes,
       plot: text.plot,
+      countries: text.countries,
+      languages: text.languages,
+      votes: number(row.No_of_Votes!),
     });
     snapshot.push({
       id: `mdc${String(index + 1).padStart(7, '0')}`,

@@ -25,7 +25,7 @@ export interface LargeCorpus {
   added: number;
 }
 
-/** Writes the merged corpus to `out` (reused when it exists and is newer than its inputs). */
+/** Writes the merged corpus to `out` (the same bytes every time, so an index of it stays fresh). */
 export async function buildLargeCorpus(out = DEFAULT_LARGE_CORPUS): Promise<LargeCorpus> {
   const bundled = await readJsonLines<CorpusMovie>(BUNDLED_CORPUS);
   const seen = new Set(bundled.flatMap((movie) => [movie.title, ...movie.aliases].map((title) => identity(title, movie.year))));

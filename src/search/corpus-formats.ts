@@ -6,6 +6,7 @@
 import { extname } from 'node:path';
 import { type CorpusMovie, corpusId } from './corpus.ts';
 import { parseCsv } from './csv.ts';
+import { countriesFromLead } from './origins.ts';
 
 export interface RowProblem {
   line: number;
@@ -77,6 +78,9 @@ function collect(format: ReadResult['format'], rows: Array<{ line: number; movie
       cast: movie.cast ?? [],
       runtimeMinutes: movie.runtimeMinutes ?? null,
       plot: movie.plot!,
+      countries: movie.countries ?? [],
+      languages: movie.languages ?? [],
+      votes: movie.votes ?? null,
     });
   }
   return { format, movies, problems };
@@ -104,6 +108,9 @@ function readJsonLines(content: string): ReadResult {
         cast: strings(value.cast),
         runtimeMinutes: Number.isInteger(value.runtimeMinutes) ? (value.runtimeMinutes as number) : null,
         plot: text(value.plot),
+        countries: strings(value.countries),
+        languages: strings(value.languages),
+        votes: Number.isInteger(value.votes) && (value.votes as number) >= 0 ? (value.votes as number) : null,
       },
     });
   });
@@ -132,6 +139,7 @@ function readJsonArray(content: string): ReadResult {
         genres: strings(value.genres),
         cast: strings(value.cast),
         plot: extract,
+        countries: countriesFromLead(extract),
       } satisfies Partial<CorpusMovie>,
     };
   });
@@ -218,6 +226,7 @@ function readImdbCsv(content: string): ReadResult {
         cast: ['Star1', 'Star2', 'Star3', 'Star4'].map((name) => cell(record, name)).filter(Boolean),
         runtimeMinutes: minutes ? Number(minutes[1]) : null,
         plot: cell(record, 'Overview'),
+        votes: /^[\d,]+$/.test(cell(record, 'No_of_Votes')) ? Number(cell(record, 'No_of_Votes').replace(/,/g, '')) : null,
       } satisfies Partial<CorpusMovie>,
     };
   });

@@ -14,6 +14,12 @@ export interface CorpusMovie {
   runtimeMinutes: number | null;
   /** The team's own summary: what a viewer would remember. */
   plot: string;
+  /** Production countries, main first ("United States", "South Korea"); empty when unknown. */
+  countries: string[];
+  /** Original spoken languages, main first ("English", "Hindi"; "Silent" first for silent films); empty when unknown. */
+  languages: string[];
+  /** The catalog's vote count, how well known the film is; null when unknown. */
+  votes: number | null;
 }
 
 export const PLOT_MIN_WORDS = 60;
@@ -45,6 +51,9 @@ export function corpusRecordProblems(movie: CorpusMovie): string[] {
   if (movie.runtimeMinutes !== null && !(Number.isInteger(movie.runtimeMinutes) && movie.runtimeMinutes > 0 && movie.runtimeMinutes < 1000)) {
     problems.push(`runtime ${movie.runtimeMinutes} out of range`);
   }
+  if (!nonEmptyStrings(movie.countries)) problems.push('countries must be a non-empty list');
+  if (!nonEmptyStrings(movie.languages)) problems.push('languages must be a non-empty list');
+  if (movie.votes !== null && !(Number.isInteger(movie.votes) && movie.votes >= 0)) problems.push(`votes ${movie.votes} must be a count or null`);
   const words = typeof movie.plot === 'string' ? countWords(movie.plot) : 0;
   if (words < PLOT_MIN_WORDS || words > PLOT_MAX_WORDS) problems.push(`plot has ${words} words (${PLOT_MIN_WORDS}-${PLOT_MAX_WORDS})`);
   return problems;
