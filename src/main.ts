@@ -17,7 +17,8 @@ Commands:
   ingest [FILE]         build the search index from a corpus file (default: the bundled corpus)
                         FILE: the project's JSONL, a wikipedia-movie-data JSON file, or the
                         IMDb top-1000 CSV layout. Options: --out DIR --name NAME
-                        --document-text plot|plot-facts|facts-plot --quantization f32|f16|i8
+                        --quantization f32|f16|i8 --graph-threads N (default: every core;
+                        1 gives a byte-for-byte reproducible index)
   search QUERY          print the best matches: --k N (default 5), --json
   health                exit 0 when the service on PORT answers /health/live (for HEALTHCHECK)
   --help                show this text

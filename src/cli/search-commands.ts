@@ -2,8 +2,7 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
-import { DEFAULT_DOCUMENT_TEXT, type DocumentTextVariant, documentText } from '../search/document-text.ts';
-import { ingestCorpus } from '../search/ingest.ts';
+import { allThreads, ingestCorpus } from '../search/ingest.ts';
 import { DEFAULT_QUANTIZATION } from '../search/movie-index.ts';
 import { openEmbedder, openMovieSearch } from '../search/open-search.ts';
 import { createProgress } from './progress.ts';
@@ -15,31 +14,32 @@ export async function ingestCommand(args: string[], config: Config): Promise<num
     options: {
       out: { type: 'string' },
       name: { type: 'string' },
-      'document-text': { type: 'string' },
       quantization: { type: 'string' },
+      'graph-threads': { type: 'string' },
     },
   });
-  const variant = (values['document-text'] ?? DEFAULT_DOCUMENT_TEXT) as DocumentTextVariant;
-  if (!(variant in documentText)) throw new UsageError(`--document-text must be one of ${Object.keys(documentText).join(', ')}`);
   const quantization = (values.quantization ?? DEFAULT_QUANTIZATION) as 'f32' | 'f16' | 'i8';
   if (!['f32', 'f16', 'i8'].includes(quantization)) throw new UsageError('--quantization must be f32, f16 or i8');
+  const graphThreads = Number(values['graph-threads'] ?? allThreads());
+  if (!Number.isInteger(graphThreads) || graphThreads < 1 || graphThreads > 256) throw new UsageError('--graph-threads must be a whole number from 1 to 256');
   const corpusPath = positionals[0] ?? config.search.corpusFile;
   const embedder = await openEmbedder(config.search);
-  const progress = createProgress('embedding', 'films');
+  const progress = createProgress('embedding', 'passages');
   const report = await ingestCorpus({
     corpusPath,
     outDir: values.out ?? config.search.indexDir,
     name: values.name ?? config.search.indexName,
     embedder,
-    documentText: variant,
     quantization,
+    graphThreads,
     onProgress: (done, total) => progress.update(done, total),
   });
   progress.finish();
   for (const problem of report.problems.slice(0, 50)) console.error(`${corpusPath}:${problem.line}: skipped: ${problem.reason}`);
   if (report.problems.length > 50) console.error(`... and ${report.problems.length - 50} more skipped rows`);
   console.error(
-    `indexed ${report.indexed} films from ${corpusPath} (${report.format}) in ${report.seconds.toFixed(1)} s; ` +
+    `indexed ${report.indexed} films (${report.passages} passages) from ${corpusPath} (${report.format}) in ${report.seconds.toFixed(1)} s ` +
+      `(${(report.indexed / Math.max(report.seconds, 1e-3)).toFixed(0)} films/s); ` +
       `${report.problems.length} rows skipped`,
   );
   return report.indexed > 0 ? 0 : 1;
@@ -56,10 +56,13 @@ export async function searchCommand(args: string[], config: Config, log: Logger)
   if (!query) throw new UsageError('search needs a query, e.g. search "a shark terrorises a beach town"');
   if (!Number.isInteger(k) || k < 1 || k > 100) throw new UsageError('--k must be a whole number from 1 to 100');
   const search = await openMovieSearch(config.search, log);
-  const hits = await search.search(query, { k });
-  const rows = hits.map(({ movie, similarity }) => ({ title: movie.title, year: movie.year, score: Number(similarity.toFixed(4)), id: movie.id }));
+  const result = await search.search(query, { k });
+  const rows = result.hits.map(({ movie, relevance }) => ({ title: movie.title, year: movie.year, score: Number(relevance.toFixed(4)), id: movie.id }));
   if (values.json) console.log(JSON.stringify(rows, null, 2));
-  else for (const row of rows) console.log(`${row.score.toFixed(3)}  ${row.title} (${row.year})  ${row.id}`);
+  else {
+    for (const row of rows) console.log(`${row.score.toFixed(3)}  ${row.title} (${row.year})  ${row.id}`);
+    if (result.abstain) console.error(`(no film is likely enough to offer: the best scores ${result.topRelevance.toFixed(3)}; the chat would say it was not found)`);
+  }
   return 0;
 }
 

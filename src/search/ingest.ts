@@ -1,27 +1,38 @@
-// Builds an index from a corpus file: read (reporting bad rows), embed in batches with
-// progress, write the index files. Deterministic: the same file and model give the same index.
+// Builds an index from a corpus file: read (reporting bad rows), cut plots into passages, embed
+// them in batches with progress, write every index file. Deterministic with one graph thread:
+// the same file and model give the same index.
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { readCorpusFile, type RowProblem } from './corpus-formats.ts';
-import { type DocumentTextVariant, documentText } from './document-text.ts';
 import type { Embedder } from './embedder.ts';
-import { DEFAULT_QUANTIZATION, INDEX_FORMAT, type IndexManifest, writeIndex } from './movie-index.ts';
+import { DEFAULT_QUANTIZATION, INDEX_FORMAT, writeIndex } from './movie-index.ts';
+import type { Quantization } from './passage-index.ts';
+import { passagesOf } from './passages.ts';
+
+/**
+ * Recorded in the manifest: how plots became passages and terms. A change to passages.ts,
+ * tokens.ts or film-fields.ts must change it, so existing indexes are rebuilt.
+ */
+export const PASSAGE_TEXT = 'plot-passages-v1, terms-v1';
 
 export interface IngestOptions {
   corpusPath: string;
   outDir: string;
   name: string;
   embedder: Embedder;
-  documentText: DocumentTextVariant;
   batchSize?: number;
-  quantization?: IndexManifest['quantization'];
-  /** Called after every batch with films embedded so far and the total. */
+  quantization?: Quantization;
+  /** Threads for the HNSW graph; 1 (the default) makes the index byte-for-byte reproducible. */
+  graphThreads?: number;
+  /** Called after every batch with passages embedded so far and the total. */
   onProgress?: (done: number, total: number) => void;
 }
 
 export interface IngestReport {
   format: string;
   indexed: number;
+  passages: number;
   problems: RowProblem[];
   seconds: number;
 }
@@ -30,18 +41,20 @@ export async function fileSha256(path: string): Promise<string> {
   return createHash('sha256').update(new Uint8Array(await Bun.file(path).arrayBuffer())).digest('hex');
 }
 
+export const allThreads = () => Math.max(1, availableParallelism());
+
 export async function ingestCorpus(options: IngestOptions): Promise<IngestReport> {
   const started = performance.now();
   const { format, movies, problems } = await readCorpusFile(options.corpusPath);
-  const toText = documentText[options.documentText];
-  const batchSize = options.batchSize ?? 16;
-  const vectors: Float32Array[] = [];
-  options.onProgress?.(0, movies.length);
-  for (let start = 0; start < movies.length; start += batchSize) {
-    const batch = movies.slice(start, start + batchSize);
-    vectors.push(...(await options.embedder.embedDocuments(batch.map(toText))));
-    options.onProgress?.(vectors.length, movies.length);
-  }
+  const texts: string[] = [];
+  const films: number[] = [];
+  movies.forEach((movie, key) => {
+    for (const passage of passagesOf(movie.plot)) {
+      texts.push(passage);
+      films.push(key);
+    }
+  });
+  const vectors = await embedByLength(options.embedder, texts, options.batchSize ?? 32, options.onProgress);
   mkdirSync(options.outDir, { recursive: true });
   writeIndex(
     options.outDir,
@@ -51,13 +64,30 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
       modelId: options.embedder.modelId,
       dimensions: options.embedder.dimensions,
       count: movies.length,
-      documentText: options.documentText,
+      passages: texts.length,
+      documentText: PASSAGE_TEXT,
       corpusSha256: await fileSha256(options.corpusPath),
       metric: 'cos',
       quantization: options.quantization ?? DEFAULT_QUANTIZATION,
     },
-    movies,
-    vectors,
+    { movies, passageVectors: vectors, filmOfPassage: Uint32Array.from(films), graphThreads: options.graphThreads },
   );
-  return { format, indexed: movies.length, problems, seconds: (performance.now() - started) / 1000 };
+  return { format, indexed: movies.length, passages: texts.length, problems, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * Embeds texts in batches of similar length: a batch is padded to its longest text, so
+ * sorting by length first more than doubles throughput. Vectors come back in input order.
+ */
+async function embedByLength(embedder: Embedder, texts: string[], batchSize: number, onProgress?: (done: number, total: number) => void) {
+  const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length || a - b);
+  const vectors = new Array<Float32Array>(texts.length);
+  onProgress?.(0, texts.length);
+  for (let start = 0; start < order.length; start += batchSize) {
+    const batch = order.slice(start, start + batchSize);
+    const embedded = await embedder.embedDocuments(batch.map((i) => texts[i]!));
+    batch.forEach((i, j) => (vectors[i] = embedded[j]!));
+    onProgress?.(Math.min(start + batchSize, order.length), texts.length);
+  }
+  return vectors;
 }

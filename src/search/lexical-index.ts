@@ -1,114 +1,242 @@
-// BM25 over the films' text: catches the rare, exact words ("tarantula", "Gujarat") that a
-// small sentence encoder blurs. Used with the vector index through reciprocal rank fusion.
-import { foldAccents } from '../text.ts';
-const STOPWORDS = new Set(
-  ('a an and are as at be but by for from has have he her his i in into is it its of on or she so that the their them ' +
-    'then there they this to was were where which who whom with about after again all also am any because been before ' +
-    'being both can could did do does doing down during each few film films further had having him how if just me ' +
-    'more most movie movies my no nor not now off once only other our out over own same should some such than thats ' +
-    'these those through too under until up very what when while why will would you your one think something some guy').split(' '),
-);
+// The fielded lexical index (BM25F), built at ingest and opened memory-mapped: the first search
+// after start-up is the same search as the thousandth, whatever the corpus size.
+//
+// File sections: the sorted term dictionary (UTF-8 bytes + offsets), each term's postings
+// (film keys and one term frequency per field) and each film's field lengths.
+import { BinaryFile, writeBinaryFile } from './binary-file.ts';
+import { FIELD_COUNT, type Field, FIELDS } from './film-fields.ts';
 
-/** Lower-case word stems: punctuation dropped, a plural or possessive "s" trimmed. */
-export function tokenize(text: string): string[] {
-  return foldAccents(text)
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 1 && !STOPWORDS.has(word))
-    .map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));
+export interface Bm25fParameters {
+  k1: number;
+  /** How much a term occurrence in each field counts. */
+  weights: Record<Field, number>;
+  /** Length normalisation of each field, 0 (none) to 1 (full). */
+  b: Record<Field, number>;
 }
 
-export interface LexicalHit {
-  key: number;
-  score: number;
+interface LexicalMeta {
+  documents: number;
+  averageLengths: number[];
 }
 
-const K1 = 1.2;
-const B = 0.75;
+const encoder = new TextEncoder();
+
+/** Writes the index of `documents` (each a list of terms per field, in FIELDS order). */
+export function writeLexicalIndex(path: string, documents: Array<Record<Field, string[]>>): void {
+  const postings = new Map<string, number[]>(); // term -> [key, tf0..tfN, key, ...]
+  const lengths = new Uint16Array(documents.length * FIELD_COUNT);
+  const totals = new Array<number>(FIELD_COUNT).fill(0);
+  documents.forEach((fields, key) => {
+    const counts = new Map<string, number[]>();
+    FIELDS.forEach((field, f) => {
+      const terms = fields[field];
+      lengths[key * FIELD_COUNT + f] = Math.min(terms.length, 0xffff);
+      totals[f]! += terms.length;
+      for (const term of terms) {
+        let tf = counts.get(term);
+        if (!tf) counts.set(term, (tf = new Array<number>(FIELD_COUNT).fill(0)));
+        tf[f] = Math.min(tf[f]! + 1, 255);
+      }
+    });
+    for (const [term, tf] of counts) {
+      let list = postings.get(term);
+      if (!list) postings.set(term, (list = []));
+      list.push(key, ...tf);
+    }
+  });
+  const terms = [...postings.keys()].map((term) => ({ term, bytes: encoder.encode(term) })).sort((a, b) => compareBytes(a.bytes, b.bytes));
+  const termStart = new Uint32Array(terms.length + 1);
+  const postStart = new Uint32Array(terms.length + 1);
+  terms.forEach(({ term, bytes }, t) => {
+    termStart[t + 1] = termStart[t]! + bytes.length;
+    postStart[t + 1] = postStart[t]! + postings.get(term)!.length / (FIELD_COUNT + 1);
+  });
+  const termBytes = new Uint8Array(termStart[terms.length]!);
+  const postKey = new Uint32Array(postStart[terms.length]!);
+  const postTf = new Uint8Array(postStart[terms.length]! * FIELD_COUNT);
+  terms.forEach(({ term, bytes }, t) => {
+    termBytes.set(bytes, termStart[t]!);
+    const list = postings.get(term)!;
+    for (let i = 0, p = postStart[t]!; i < list.length; i += FIELD_COUNT + 1, p++) {
+      postKey[p] = list[i]!;
+      for (let f = 0; f < FIELD_COUNT; f++) postTf[p * FIELD_COUNT + f] = list[i + 1 + f]!;
+    }
+  });
+  const meta: LexicalMeta = { documents: documents.length, averageLengths: totals.map((total) => total / Math.max(1, documents.length)) };
+  writeBinaryFile(path, meta, { termStart, termBytes, postStart, postKey, postTf, lengths });
+}
+
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+}
+
+/** One query term's postings. */
+export interface TermPostings {
+  /** Films holding the term in any field. */
+  documentFrequency: number;
+  /** Position of its first posting. */
+  start: number;
+}
+
+/** Per-film lexical evidence for one query, over the films that share at least one term. */
+export interface LexicalScores {
+  /** Keys of the films that share a term with the query. */
+  keys: number[];
+  /** BM25F score by key (0 for films not in `keys`). */
+  total: Float32Array;
+  /** Per field BM25 by key: fieldScores[f][key]. */
+  fieldScores: Float32Array[];
+  /** Sum of the idf of the query terms each film holds, in any field. */
+  matchedIdf: Float32Array;
+  /** Of the query's rare terms (RARE_SHARE of films or fewer), the idf mass each film holds. */
+  matchedRareIdf: Float32Array;
+  /** Of the query's name-like terms (mostly found in credits), the idf mass each film credits. */
+  matchedNameIdf: Float32Array;
+  /** The query's own idf mass and its BM25F ceiling (every term at saturation in the best field). */
+  queryIdf: number;
+  queryRareIdf: number;
+  queryNameIdf: number;
+  perfect: number;
+}
+
+/** A term held by at most this share of films (and at least by one) is rare: it singles films out. */
+const RARE_SHARE = 0.003;
+/** A term whose films hold it mostly in their credits, not their story, is a name. */
+const NAME_SHARE = 0.6;
+const PEOPLE = FIELDS.indexOf('people');
+const PLOT = FIELDS.indexOf('plot');
 
 export class LexicalIndex {
-  private readonly postings = new Map<string, Array<[key: number, count: number]>>();
-  private readonly lengths: Uint32Array;
-  private averageLength = 0;
-  private added = 0;
+  readonly size: number;
+  private readonly averageLengths: number[];
+  private readonly termStart: Uint32Array;
+  private readonly termBytes: Uint8Array;
+  private readonly postStart: Uint32Array;
+  private readonly postKey: Uint32Array;
+  private readonly postTf: Uint8Array;
+  private readonly lengths: Uint16Array;
+  // Accumulators reused by every query (searches are synchronous, so never shared).
+  private readonly total: Float32Array;
+  private readonly fieldScores: Float32Array[];
+  private readonly matchedIdf: Float32Array;
+  private readonly matchedRareIdf: Float32Array;
+  private readonly matchedNameIdf: Float32Array;
+  private readonly seen: Uint8Array;
 
-  /** An index of `documents`, built at once; see `buildInSlices` for large corpora. */
-  constructor(documents: string[]);
-  constructor(size: number);
-  constructor(documentsOrSize: string[] | number) {
-    const documents = typeof documentsOrSize === 'number' ? [] : documentsOrSize;
-    this.lengths = new Uint32Array(typeof documentsOrSize === 'number' ? documentsOrSize : documents.length);
-    documents.forEach((text) => this.add(text));
+  private constructor(file: BinaryFile<LexicalMeta>) {
+    this.size = file.meta.documents;
+    this.averageLengths = file.meta.averageLengths;
+    this.termStart = file.section('termStart', Uint32Array);
+    this.termBytes = file.section('termBytes', Uint8Array);
+    this.postStart = file.section('postStart', Uint32Array);
+    this.postKey = file.section('postKey', Uint32Array);
+    this.postTf = file.section('postTf', Uint8Array);
+    this.lengths = file.section('lengths', Uint16Array);
+    this.total = new Float32Array(this.size);
+    this.fieldScores = FIELDS.map(() => new Float32Array(this.size));
+    this.matchedIdf = new Float32Array(this.size);
+    this.matchedRareIdf = new Float32Array(this.size);
+    this.matchedNameIdf = new Float32Array(this.size);
+    this.seen = new Uint8Array(this.size);
+  }
+
+  static open(path: string): LexicalIndex {
+    return new LexicalIndex(BinaryFile.open<LexicalMeta>(path));
+  }
+
+  /** The term's position in the dictionary, or -1 (binary search over the sorted bytes). */
+  private find(term: string): number {
+    const target = encoder.encode(term);
+    let low = 0;
+    let high = this.termStart.length - 2;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const order = compareBytes(this.termBytes.subarray(this.termStart[mid]!, this.termStart[mid + 1]!), target);
+      if (order === 0) return mid;
+      if (order < 0) low = mid + 1;
+      else high = mid - 1;
+    }
+    return -1;
+  }
+
+  /** How many films hold `term` in any field. */
+  documentFrequency(term: string): number {
+    const t = this.find(term);
+    return t < 0 ? 0 : this.postStart[t + 1]! - this.postStart[t]!;
+  }
+
+  idf(documentFrequency: number): number {
+    return Math.log(1 + (this.size - documentFrequency + 0.5) / (documentFrequency + 0.5));
   }
 
   /**
-   * Builds the index of `size` documents a slice at a time, yielding to the event loop between
-   * slices, so a large corpus does not hold up requests.
+   * Scores every film sharing a query term. `terms` may repeat a term to weigh it more. The
+   * returned arrays are reused by the next call: read them before searching again.
    */
-  static async buildInSlices(size: number, documentAt: (key: number) => string, slice = 2000): Promise<LexicalIndex> {
-    const index = new LexicalIndex(size);
-    for (let key = 0; key < size; key++) {
-      index.add(documentAt(key));
-      if (key % slice === slice - 1) await Bun.sleep(0);
-    }
-    return index;
-  }
-
-  /** Adds the next document (keys are given in order, from 0). */
-  private add(text: string): void {
-    const key = this.added++;
+  score(terms: string[], parameters: Bm25fParameters): LexicalScores {
+    for (const array of [this.total, this.matchedIdf, this.matchedRareIdf, this.matchedNameIdf, ...this.fieldScores]) array.fill(0);
+    this.seen.fill(0);
+    const keys: number[] = [];
+    const weights = FIELDS.map((field) => parameters.weights[field]);
+    const bs = FIELDS.map((field) => parameters.b[field]);
+    const maxWeight = Math.max(...weights);
+    const k1 = parameters.k1;
+    let queryIdf = 0;
+    let queryRareIdf = 0;
+    let queryNameIdf = 0;
+    let perfect = 0;
+    const rareDf = Math.max(3, Math.round(RARE_SHARE * this.size));
     const counts = new Map<string, number>();
-    for (const term of tokenize(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
-    let length = 0;
-    for (const count of counts.values()) length += count;
-    this.lengths[key] = length;
-    this.averageLength += (length - this.averageLength) / this.added;
-    for (const [term, count] of counts) {
-      let list = this.postings.get(term);
-      if (!list) this.postings.set(term, (list = []));
-      list.push([key, count]);
-    }
-  }
-
-  /**
-   * The score a film would get if it held every query word (each at saturation), words the
-   * corpus never uses included: dividing by it tells how much of the query a film matches.
-   */
-  perfectScore(query: string): number {
-    const n = this.lengths.length;
-    let total = 0;
-    for (const term of new Set(tokenize(query))) {
-      const df = this.postings.get(term)?.length ?? 0;
-      total += Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (K1 + 1);
-    }
-    return total;
-  }
-
-  search(query: string, k: number): LexicalHit[] {
-    const n = this.lengths.length;
-    const scores = new Map<number, number>();
-    for (const term of new Set(tokenize(query))) {
-      const list = this.postings.get(term);
-      if (!list) continue;
-      const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
-      for (const [key, count] of list) {
-        const norm = count + K1 * (1 - B + (B * this.lengths[key]!) / this.averageLength);
-        scores.set(key, (scores.get(key) ?? 0) + (idf * count * (K1 + 1)) / norm);
+    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    for (const [term, repeats] of counts) {
+      const t = this.find(term);
+      const df = t < 0 ? 0 : this.postStart[t + 1]! - this.postStart[t]!;
+      const idf = this.idf(df) * repeats;
+      queryIdf += idf;
+      perfect += idf * (k1 + 1) * (maxWeight > 0 ? 1 : 0);
+      if (t < 0) continue;
+      const rare = df <= rareDf;
+      let inCreditsOnly = 0;
+      for (let p = this.postStart[t]!; p < this.postStart[t + 1]!; p++) {
+        if (this.postTf[p * FIELD_COUNT + PEOPLE]! > 0 && this.postTf[p * FIELD_COUNT + PLOT] === 0) inCreditsOnly++;
+      }
+      const name = inCreditsOnly / df >= NAME_SHARE;
+      if (rare) queryRareIdf += idf;
+      if (name) queryNameIdf += idf;
+      for (let p = this.postStart[t]!; p < this.postStart[t + 1]!; p++) {
+        const key = this.postKey[p]!;
+        if (!this.seen[key]) {
+          this.seen[key] = 1;
+          keys.push(key);
+        }
+        let pseudo = 0;
+        for (let f = 0; f < FIELD_COUNT; f++) {
+          const tf = this.postTf[p * FIELD_COUNT + f]!;
+          if (tf === 0) continue;
+          const norm = 1 - bs[f]! + (bs[f]! * this.lengths[key * FIELD_COUNT + f]!) / (this.averageLengths[f]! || 1);
+          const weighted = tf / norm;
+          pseudo += weights[f]! * weighted;
+          this.fieldScores[f]![key]! += (idf * weighted * (k1 + 1)) / (k1 + weighted);
+        }
+        this.total[key]! += (idf * pseudo * (k1 + 1)) / (k1 + pseudo);
+        this.matchedIdf[key]! += idf;
+        if (rare) this.matchedRareIdf[key]! += idf;
+        if (name && this.postTf[p * FIELD_COUNT + PEOPLE]! > 0) this.matchedNameIdf[key]! += idf;
       }
     }
-    return [...scores]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, k)
-      .map(([key, score]) => ({ key, score }));
+    return {
+      keys,
+      total: this.total,
+      fieldScores: this.fieldScores,
+      matchedIdf: this.matchedIdf,
+      matchedRareIdf: this.matchedRareIdf,
+      matchedNameIdf: this.matchedNameIdf,
+      queryIdf,
+      queryRareIdf,
+      queryNameIdf,
+      perfect,
+    };
   }
-}
-
-/** Weighted reciprocal rank fusion of ranked key lists (k = 60, the usual constant). */
-export function reciprocalRankFusion(rankings: number[][], weights: number[] = rankings.map(() => 1), k = 60): number[] {
-  const scores = new Map<number, number>();
-  rankings.forEach((ranking, r) => {
-    const weight = weights[r] ?? 1;
-    ranking.forEach((key, rank) => scores.set(key, (scores.get(key) ?? 0) + weight / (k + rank + 1)));
-  });
-  return [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([key]) => key);
 }

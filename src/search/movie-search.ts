@@ -1,69 +1,144 @@
-// Semantic search over the corpus: the one code path used by the chat pipeline and by the
-// `search` command. Hybrid by default: the vector index and BM25 each rank the corpus and
-// reciprocal rank fusion merges them, BM25 weighted 4:1. On the team's evaluation set this
-// lifts hit@5 from 0.76 (vectors alone) to 0.98 (bench/retrieval-quality.ts, README).
+// Finding the film: the one search used by the chat pipeline, the `search` command, the
+// benchmarks and ranker training. A description goes through four named stages:
+//   1. analysis    what it says besides the story: era, genre, origin (query-analysis.ts)
+//   2. candidates  films found by the fielded lexical index (BM25F) and by the plot passages
+//                  nearest in meaning (HNSW), merged by rank and cut to a short list
+//   3. scoring     every signal about each candidate (features.ts), weighed by the learned
+//                  scorer (scorer.ts) against a "none of these" alternative
+//   4. calibration the probability that each film is the one, and whether any is likely
+//                  enough to offer (calibration.ts)
+import { calibrate } from './calibration.ts';
 import type { CorpusMovie } from './corpus.ts';
-import { documentText } from './document-text.ts';
 import type { Embedder } from './embedder.ts';
-import { LexicalIndex, reciprocalRankFusion } from './lexical-index.ts';
+import { type CandidateEvidence, type FeatureContext, featureVector, RANK_DEPTH } from './features.ts';
+import { FIELDS } from './film-fields.ts';
 import type { MovieIndex } from './movie-index.ts';
+import { analyseQuery, type QueryAnalysis, type SearchHints } from './query-analysis.ts';
+import { Scorer } from './scorer.ts';
 
 export interface SearchHit {
   movie: CorpusMovie;
-  /** Cosine similarity between the query and the film's document, in [0, 1]. */
-  similarity: number;
-  /** How much of the query the film's words match: 3 × BM25 over its perfect score, capped at 1. */
-  lexical: number;
+  /** Calibrated probability, in [0, 1], that this is the film described. */
+  relevance: number;
+}
+
+export interface SearchResult {
+  hits: SearchHit[];
+  /** Calibrated probability that the best hit is the film described (0 without hits). */
+  topRelevance: number;
+  /** True when no film is likely enough to offer: the film is probably not in the corpus. */
+  abstain: boolean;
+  analysis: QueryAnalysis;
 }
 
 export interface SearchOptions {
   k: number;
   /** Corpus ids never to return (candidates the user already rejected). */
   excludeIds?: ReadonlySet<string>;
+  /** Constraints known apart from the description (a language model's reading, earlier turns). */
+  hints?: SearchHints;
 }
 
-/** A film sharing a third of the query's information (by BM25 weight) counts as a full lexical match. */
-const LEXICAL_COVERAGE_SCALE = 3;
-/** How deep each ranking goes before fusion. */
-const FUSION_DEPTH = 50;
-const LEXICAL_WEIGHT = 4;
+/** The short list the scorer sees, and everything it needs to score it. */
+export interface CandidateList {
+  context: FeatureContext;
+  candidates: CandidateEvidence[];
+}
+
+/** Passages fetched from the vector index per query (several per film). */
+const PASSAGE_DEPTH = 150;
+/** Films kept for scoring after merging the two rankings by reciprocal rank (k = 60). */
+export const SHORT_LIST = 60;
+const RRF_K = 60;
 
 export class MovieSearch {
-  private lexical: LexicalIndex | null = null;
-  /**
-   * Resolves once the BM25 index is built. It builds in the background, so start-up does not
-   * grow with the corpus (a few ms for the bundled corpus, about 2 s at 35k films); until then
-   * searches use the vector index alone.
-   */
-  readonly lexicalReady: Promise<void>;
-
   constructor(
     readonly embedder: Embedder,
     private readonly index: MovieIndex,
-  ) {
-    this.lexicalReady = LexicalIndex.buildInSlices(index.size, (key) => documentText['plot-facts'](index.movie(key))).then((built) => {
-      this.lexical = built;
-    });
-  }
+    readonly scorer: Scorer,
+  ) {}
 
   get size(): number {
     return this.index.size;
   }
 
-  async search(query: string, { k, excludeIds }: SearchOptions): Promise<SearchHit[]> {
-    const vector = await this.embedder.embedQuery(query);
-    const depth = Math.max(FUSION_DEPTH, k + (excludeIds?.size ?? 0));
-    const lexicalHits = this.lexical?.search(query, depth) ?? [];
-    const perfect = this.lexical?.perfectScore(query) ?? 1;
-    const lexicalScores = new Map(lexicalHits.map((hit) => [hit.key, Math.min(1, (LEXICAL_COVERAGE_SCALE * hit.score) / perfect)]));
-    const ranked = reciprocalRankFusion([this.index.search(vector, depth).map((hit) => hit.key), lexicalHits.map((hit) => hit.key)], [1, LEXICAL_WEIGHT]);
-    const hits: SearchHit[] = [];
-    for (const key of ranked) {
-      const movie = this.index.movie(key);
-      if (excludeIds?.has(movie.id)) continue;
-      hits.push({ movie, similarity: this.index.similarity(vector, key), lexical: lexicalScores.get(key) ?? 0 });
-      if (hits.length === k) break;
+  async search(query: string, { k, excludeIds, hints }: SearchOptions): Promise<SearchResult> {
+    const { context, candidates } = await this.candidates(query, hints);
+    const scores = candidates.map((candidate) => this.scorer.score(featureVector(candidate, context)));
+    const ranked = scores
+      .map((score, i) => ({ key: candidates[i]!.key, score, excluded: false }))
+      .sort((a, b) => b.score - a.score || a.key - b.key);
+    const kept: CorpusMovie[] = [];
+    for (const entry of ranked) {
+      if (kept.length === k) break;
+      const movie = this.index.movie(entry.key);
+      if (excludeIds?.has(movie.id)) entry.excluded = true;
+      else kept.push(movie);
     }
-    return hits;
+    // Rejected films leave the race: probability is shared among the films still in it, and
+    // the kept films are the first of them.
+    const probabilities = Scorer.probabilities(ranked.filter((entry) => !entry.excluded).map((entry) => entry.score));
+    const hits = kept.map((movie, i) => ({ movie, relevance: calibrate(probabilities[i]!, this.scorer.model.calibration) }));
+    const topRelevance = hits[0]?.relevance ?? 0;
+    return { hits, topRelevance, abstain: topRelevance < this.scorer.model.abstainBelow, analysis: context.query };
   }
+
+  /** Stages 1 and 2: analysis and the evidenced short list (also used to train the scorer). */
+  async candidates(query: string, hints?: SearchHints): Promise<CandidateList> {
+    const analysis = analyseQuery(query, hints);
+    const vector = await this.embedder.embedQuery(query);
+    const lexical = this.index.lexical.score([...analysis.terms, ...analysis.phrases], this.scorer.model.bm25f);
+    const lexicalRanking = topKeys(lexical.keys, lexical.total, RANK_DEPTH);
+    const denseRanking: number[] = [];
+    for (const hit of this.index.passages.nearest(vector, PASSAGE_DEPTH)) if (!denseRanking.includes(hit.film)) denseRanking.push(hit.film);
+
+    const fused = new Map<number, number>();
+    lexicalRanking.forEach((key, rank) => fused.set(key, 1 / (RRF_K + rank)));
+    denseRanking.forEach((key, rank) => fused.set(key, (fused.get(key) ?? 0) + 1 / (RRF_K + rank)));
+    const shortList = [...fused].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, SHORT_LIST).map(([key]) => key);
+
+    const lexicalRank = new Map(lexicalRanking.map((key, rank) => [key, rank]));
+    const denseRank = new Map(denseRanking.map((key, rank) => [key, rank]));
+    const ceiling = lexical.perfect || 1;
+    const candidates = shortList.map(
+      (key): CandidateEvidence => ({
+        key,
+        facts: this.index.films.facts(key),
+        lexical: lexical.total[key]! / ceiling,
+        fields: FIELDS.map((_, f) => lexical.fieldScores[f]![key]! / ceiling),
+        coverage: lexical.queryIdf ? lexical.matchedIdf[key]! / lexical.queryIdf : 0,
+        rareCoverage: lexical.queryRareIdf ? lexical.matchedRareIdf[key]! / lexical.queryRareIdf : 0,
+        namesMissing: lexical.queryIdf ? (lexical.queryNameIdf - lexical.matchedNameIdf[key]!) / lexical.queryIdf : 0,
+        lexicalRank: lexicalRank.get(key) ?? null,
+        passageSimilarities: this.index.passages.filmSimilarities(vector, key),
+        denseRank: denseRank.get(key) ?? null,
+      }),
+    );
+    const bestSimilarity = Math.max(0, ...candidates.map((c) => Math.max(0, ...c.passageSimilarities)));
+    return { context: { query: analysis, bestSimilarity, corpusSize: this.index.size }, candidates };
+  }
+
+  /** The record of a film by its key (candidate lists carry keys). */
+  movie(key: number): CorpusMovie {
+    return this.index.movie(key);
+  }
+}
+
+/** The `k` keys with the highest scores, best first (ties: lower key first). */
+function topKeys(keys: number[], scores: Float32Array, k: number): number[] {
+  if (keys.length <= k) return [...keys].sort((a, b) => scores[b]! - scores[a]! || a - b);
+  // A bounded selection: sorting tens of thousands of keys for a hundred is wasted work.
+  const best: number[] = [];
+  let floor = -Infinity;
+  for (const key of keys) {
+    const score = scores[key]!;
+    if (best.length === k && score <= floor) continue;
+    best.push(key);
+    if (best.length > 2 * k) {
+      best.sort((a, b) => scores[b]! - scores[a]! || a - b);
+      best.length = k;
+      floor = scores[best[k - 1]!]!;
+    }
+  }
+  return best.sort((a, b) => scores[b]! - scores[a]! || a - b).slice(0, k);
 }

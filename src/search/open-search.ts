@@ -1,13 +1,13 @@
-// Loads the embedding model and opens the index, building the index first when it is
-// missing or stale (another model, or a corpus file that changed since it was built).
+// Loads the embedding model, the ranker and the index, building the index first when it is
+// missing or stale (another model or format, or a corpus file that changed since it was built).
 import { existsSync } from 'node:fs';
 import type { SearchSettings } from '../config.ts';
 import type { Logger } from '../log.ts';
-import { DEFAULT_DOCUMENT_TEXT } from './document-text.ts';
 import { defaultModelDir, type Embedder, ensureDefaultModel, loadEmbedder } from './embedder.ts';
-import { fileSha256, ingestCorpus } from './ingest.ts';
-import { MovieIndex, readManifest } from './movie-index.ts';
+import { fileSha256, ingestCorpus, PASSAGE_TEXT } from './ingest.ts';
+import { INDEX_FORMAT, MovieIndex, readManifest } from './movie-index.ts';
 import { MovieSearch } from './movie-search.ts';
+import { Scorer } from './scorer.ts';
 
 export async function openEmbedder(settings: SearchSettings): Promise<Embedder> {
   if (settings.embeddingModel === null) ensureDefaultModel();
@@ -24,6 +24,7 @@ export async function openEmbedder(settings: SearchSettings): Promise<Embedder> 
 export async function staleReason(settings: SearchSettings, embedder: Embedder): Promise<string | null> {
   const manifest = readManifest(settings.indexDir, settings.indexName);
   if (!manifest) return 'no index yet';
+  if (manifest.format !== INDEX_FORMAT || manifest.documentText !== PASSAGE_TEXT) return `the index format changed (${manifest.format}, ${manifest.documentText})`;
   if (manifest.modelId !== embedder.modelId) return `built with ${manifest.modelId}, the model is now ${embedder.modelId}`;
   if (!existsSync(settings.corpusFile)) return null; // nothing to compare with: use what is there
   if (manifest.corpusSha256 !== (await fileSha256(settings.corpusFile))) return `${settings.corpusFile} changed since the index was built`;
@@ -40,9 +41,8 @@ export async function openMovieSearch(settings: SearchSettings, log: Logger, emb
       outDir: settings.indexDir,
       name: settings.indexName,
       embedder: model,
-      documentText: DEFAULT_DOCUMENT_TEXT,
     });
     log.info('search index built', { films: report.indexed, skipped: report.problems.length, seconds: Math.round(report.seconds) });
   }
-  return new MovieSearch(model, MovieIndex.open(settings.indexDir, settings.indexName, model));
+  return new MovieSearch(model, MovieIndex.open(settings.indexDir, settings.indexName, model), Scorer.load(settings.rankerFile));
 }

@@ -1,32 +1,71 @@
-import { describe, expect, test } from 'bun:test';
-import { LexicalIndex, reciprocalRankFusion, tokenize } from '../../src/search/lexical-index.ts';
+import { afterAll, describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import type { CorpusMovie } from '../../src/search/corpus.ts';
+import { fieldIndex, filmFields, namesInPlot } from '../../src/search/film-fields.ts';
+import { type Bm25fParameters, LexicalIndex, writeLexicalIndex } from '../../src/search/lexical-index.ts';
+import { bigrams, tokenize } from '../../src/search/tokens.ts';
+import { tempDirectory } from '../support/services.ts';
 
-describe('LexicalIndex (BM25)', () => {
-  const index = new LexicalIndex([
-    'a shark attacks swimmers at a beach town',
-    'a boy wizard at a school of magic',
-    'a detective hunts a killer in the rain; the killer leaves notes',
-    'sharks, sharks everywhere: a documentary about the ocean',
-  ]);
-
-  test('tokenize drops stopwords and punctuation and trims plurals', () => {
-    expect(tokenize("The Sharks' beach, a movie!")).toEqual(['shark', 'beach']);
-  });
-
-  test('ranks documents sharing rare query words first', () => {
-    expect(index.search('wizard school', 2).map((h) => h.key)).toEqual([1]);
-    expect(index.search('killer hunts', 4)[0]!.key).toBe(2);
-    expect(index.search('shark beach', 4).map((h) => h.key)).toEqual([0, 3]);
-  });
-
-  test('no shared word, no hit', () => {
-    expect(index.search('romantic comedy in paris', 5)).toEqual([]);
-  });
+const film = (title: string, plot: string, extra: Partial<CorpusMovie> = {}): CorpusMovie => ({
+  id: title.toLowerCase(), title, aliases: [], year: 2000, directors: ['Ann Director'], genres: ['Drama'], cast: ['Bo Actor'],
+  runtimeMinutes: 90, plot, countries: [], languages: [], votes: null, ...extra,
 });
+const films = [
+  film('Beach', 'A shark attacks swimmers at a beach town. The police chief hunts it.'),
+  film('Wizard', 'A boy wizard learns magic at a school for wizards.'),
+  film('Rain', 'A detective hunts a killer in the rain; the killer leaves notes.', { cast: ['Morgan Freeman'] }),
+  film('Sharks Everywhere', 'A documentary about the ocean and its fish.', { genres: ['Documentary'] }),
+  film('Machine', 'A scientist builds a time machine and travels to the future.', { countries: ['South Korea'], languages: ['Korean'] }),
+];
+const parameters: Bm25fParameters = {
+  k1: 1.2,
+  weights: { title: 1, plot: 1, people: 1, genre: 0.5, origin: 0.5, phrase: 1 },
+  b: { title: 0.5, plot: 0.75, people: 0.5, genre: 0.3, origin: 0.3, phrase: 0.75 },
+};
 
-describe('reciprocalRankFusion', () => {
-  test('rewards keys ranked well by several lists, and weights lists', () => {
-    expect(reciprocalRankFusion([[1, 2, 3], [2, 1, 4]])).toEqual([1, 2, 3, 4]);
-    expect(reciprocalRankFusion([[1, 2], [2, 1]], [1, 4])).toEqual([2, 1]);
+describe('LexicalIndex (BM25F), written at ingest and opened memory-mapped', () => {
+  const dir = tempDirectory();
+  afterAll(() => dir.dispose());
+  const path = join(dir.value, 'lexical.bin');
+  writeLexicalIndex(path, films.map(filmFields));
+  const index = LexicalIndex.open(path);
+  const ranking = (terms: string[]) => {
+    const scores = index.score(terms, parameters);
+    return [...scores.keys].sort((a, b) => scores.total[b]! - scores.total[a]!);
+  };
+
+  test('finds the films holding the query terms, the best match first', () => {
+    expect(ranking(['wizard', 'school'])[0]).toBe(1);
+    expect(ranking(['killer', 'hunt'])[0]).toBe(2);
+    expect(ranking(['romantic', 'paris'])).toEqual([]);
+  });
+
+  test('scores each field apart: a title word counts in the title field, a story word in the plot', () => {
+    const scores = index.score(['shark'], parameters);
+    expect(scores.fieldScores[fieldIndex('title')]![3]).toBeGreaterThan(0);
+    expect(scores.fieldScores[fieldIndex('plot')]![3]).toBe(0);
+    expect(scores.fieldScores[fieldIndex('plot')]![0]).toBeGreaterThan(0);
+  });
+
+  test('finds people in the credits and origins by their adjective', () => {
+    expect(ranking(['morgan', 'freeman'])).toEqual([2]);
+    expect(ranking(['korean'])).toEqual([4]);
+  });
+
+  test('adjacent words earn phrase credit', () => {
+    const scores = index.score(bigrams(tokenize('time machine')), parameters);
+    expect(scores.fieldScores[fieldIndex('phrase')]![4]).toBeGreaterThan(0);
+  });
+
+  test('coverage: the idf mass of the query terms a film holds, against the whole query', () => {
+    const scores = index.score(['shark', 'beach', 'unknownword'], parameters);
+    expect(scores.matchedIdf[0]! / scores.queryIdf).toBeGreaterThan(0.3);
+    expect(scores.matchedIdf[0]! / scores.queryIdf).toBeLessThan(1);
+    expect(index.documentFrequency('shark')).toBe(2);
+    expect(index.documentFrequency('unknownword')).toBe(0);
+  });
+
+  test('names inside a plot are read as people (characters, places), not the first word of a sentence', () => {
+    expect(namesInPlot('Andy meets Red in prison. Later Warden Norton shoots Tommy.')).toEqual(['Red', 'Warden', 'Norton', 'Tommy']);
   });
 });

@@ -1,31 +1,54 @@
-// The search the chat pipeline uses, on the bundled corpus with the real model.
+// The search the chat pipeline uses, on the bundled corpus with the real model and ranker.
 import { describe, expect, test } from 'bun:test';
 import { sharedSearch } from '../support/harness.ts';
 
 describe('MovieSearch on the bundled corpus', async () => {
   const search = await sharedSearch();
 
-  test('finds the film from a plain description', async () => {
-    const hits = await search.search('a great white shark terrorizes a summer beach town and a police chief hunts it', { k: 5 });
-    expect(hits[0]!.movie.title).toBe('Jaws');
-    expect(hits).toHaveLength(5);
+  test('finds the film from a plain description, and offers it', async () => {
+    const result = await search.search('a great white shark terrorizes a summer beach town and a police chief hunts it', { k: 5 });
+    expect(result.hits[0]!.movie.title).toBe('Jaws');
+    expect(result.hits).toHaveLength(5);
+    expect(result.abstain).toBe(false);
   });
 
-  test('similarities are in [0, 1] and the match is closest', async () => {
-    const hits = await search.search('a weatherman wakes up reliving the same day again and again', { k: 5 });
-    expect(hits[0]!.movie.title).toBe('Groundhog Day');
-    for (const hit of hits) {
-      expect(hit.similarity).toBeGreaterThanOrEqual(0);
-      expect(hit.similarity).toBeLessThanOrEqual(1);
+  test('relevances are probabilities, best first, and the best stands out', async () => {
+    const result = await search.search('a cynical TV weatherman covering a festival in a small Pennsylvania town relives February 2 over and over', { k: 5 });
+    expect(result.hits[0]!.movie.title).toBe('Groundhog Day');
+    const relevances = result.hits.map((hit) => hit.relevance);
+    for (const relevance of relevances) {
+      expect(relevance).toBeGreaterThanOrEqual(0);
+      expect(relevance).toBeLessThanOrEqual(1);
     }
-    expect(hits[0]!.similarity).toBe(Math.max(...hits.map((h) => h.similarity)));
+    expect(relevances).toEqual([...relevances].sort((a, b) => b - a));
+    expect(result.topRelevance).toBe(relevances[0]!);
+    expect(relevances[0]! - relevances[1]!).toBeGreaterThan(0.1);
+  });
+
+  test('abstains on a message that describes no film', async () => {
+    const result = await search.search('asdf qwerty zxcv', { k: 5 });
+    expect(result.abstain).toBe(true);
+  });
+
+  test('reads what the description constrains', async () => {
+    const { analysis } = await search.search('a shark terrorizes a beach town, 70s movie', { k: 5 });
+    expect(analysis.era).toEqual({ from: 1970, to: 1979 });
   });
 
   test('excluded films never come back', async () => {
     const first = await search.search('a boy wizard goes to a school of magic', { k: 3 });
-    const excluded = new Set(first.map((h) => h.movie.id));
+    const excluded = new Set(first.hits.map((h) => h.movie.id));
     const next = await search.search('a boy wizard goes to a school of magic', { k: 3, excludeIds: excluded });
-    expect(next).toHaveLength(3);
-    for (const hit of next) expect(excluded.has(hit.movie.id)).toBe(false);
+    expect(next.hits).toHaveLength(3);
+    for (const hit of next.hits) expect(excluded.has(hit.movie.id)).toBe(false);
+  });
+
+  test('hints given apart from the description join what it says', async () => {
+    const plain = await search.search('a man hunts a killer', { k: 5 });
+    const hinted = await search.search('a man hunts a killer', { k: 5, hints: { genres: ['Animation'], people: ['Denzel Washington'], era: { from: 1990, to: 1999 } } });
+    expect(plain.analysis.genres).toBe(0);
+    expect(hinted.analysis.genres).not.toBe(0);
+    expect(hinted.analysis.terms).toContain('denzel');
+    expect(hinted.analysis.era).toEqual({ from: 1990, to: 1999 });
   });
 });

@@ -58,10 +58,7 @@ let search: Promise<MovieSearch> | undefined;
 
 /** One model and index for the whole test run: loading them per app would cost seconds and memory. */
 export function sharedSearch(): Promise<MovieSearch> {
-  search ??= openMovieSearch(loadConfig({}).search, createLogger('silent')).then(async (loaded) => {
-    await loaded.lexicalReady;
-    return loaded;
-  });
+  search ??= openMovieSearch(loadConfig({}).search, createLogger('silent'));
   return search;
 }
 

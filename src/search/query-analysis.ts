@@ -1,0 +1,142 @@
+// What a description says about the film besides its story: when it came out ("an 80s movie",
+// "old black-and-white", "recent", "from 1995"), where it is from ("a korean thriller"),
+// whether it is animated, its genre. These become soft features of ranking: a film that
+// contradicts a hint is lowered, never removed, because people misremember exactly these.
+import { GENRES } from './genres.ts';
+import { ORIGINS, PLACE_WORDS } from './origins.ts';
+import { bigrams, tokenize, words } from './tokens.ts';
+
+export interface YearRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * What a language model (or the conversation so far) already knows about the film, given
+ * to search beside the description. It adds to what the description itself hints.
+ */
+export interface SearchHints {
+  era?: YearRange;
+  /** GENRES names ("Animation", "Western"). */
+  genres?: string[];
+  /** ORIGINS country names ("South Korea"). */
+  countries?: string[];
+  /** People in the film's credits. */
+  people?: string[];
+}
+
+export interface QueryAnalysis {
+  text: string;
+  /** Index terms of the description. */
+  terms: string[];
+  /** Adjacent term pairs, for phrase credit. */
+  phrases: string[];
+  /** When the film came out, as hinted; null without a hint. */
+  era: YearRange | null;
+  /** Bit set over GENRES of the genres hinted. */
+  genres: number;
+  /** Indexes into ORIGINS of the countries hinted. */
+  countries: number[];
+}
+
+const DECADE_WORDS: Record<string, number> = {
+  twenties: 1920, thirties: 1930, forties: 1940, fifties: 1950, sixties: 1960, seventies: 1970, eighties: 1980, nineties: 1990,
+};
+/** Words that make "her 30s" an age, not a decade. */
+const POSSESSIVES = new Set(['her', 'his', 'their', 'my', 'your', 'our', 'its', 'early', 'late', 'mid']);
+/** "set in the 50s", "during the 60s": when the story happens, not when the film came out. */
+const SETTING = /\b(set|takes? place|taking place|happens|during|back|living|lives|life|story) (in|during)? ?(the )?(early |mid |late )?$/;
+const PART_OF_DECADE: Record<string, [number, number]> = { early: [0, 4], mid: [3, 7], late: [5, 9] };
+
+/** The latest year a "recent" film is from, relative to the corpus's newest films. */
+const RECENT_FROM = 2015;
+/** Black-and-white and silent films: roughly the years each was the norm. */
+const BLACK_AND_WHITE_UNTIL = 1965;
+const SILENT_UNTIL = 1930;
+const OLD_UNTIL = 1975;
+
+function decadeOf(token: string, previous: string | undefined): number | null {
+  const short = /^(\d0)s$/.exec(token);
+  const long = /^(1[89]\d0|20[0-2]0)s$/.exec(token);
+  if (long) return Number(long[1]);
+  if (short) {
+    // "in her 30s" is an age; "an 80s movie", "the 80s", "late 90s" are decades.
+    if (previous && POSSESSIVES.has(previous) && !(previous in PART_OF_DECADE)) return null;
+    const tens = Number(short[1]);
+    return tens >= 20 ? 1900 + tens : 2000 + tens;
+  }
+  return DECADE_WORDS[token] ?? null;
+}
+
+/** The years a description hints at, or null. */
+export function eraOf(text: string): YearRange | null {
+  const tokens = words(text.replace(/(\d0)['’]s\b/g, '$1s'));
+  const joined = ` ${tokens.join(' ')} `;
+  for (let i = 0; i < tokens.length; i++) {
+    const decade = decadeOf(tokens[i]!, tokens[i - 1]);
+    if (decade === null) continue;
+    const before = tokens.slice(Math.max(0, i - 5), i).join(' ');
+    if (SETTING.test(`${before} `) || / in the (early |mid |late )?$/.test(` ${before} `) && !/(movie|film|flick|one|made|came out|released|from)\b/.test(before)) continue;
+    const part = PART_OF_DECADE[tokens[i - 1] ?? ''];
+    return part ? { from: decade + part[0], to: decade + part[1] } : { from: decade, to: decade + 9 };
+  }
+  const year = tokens.map(Number).find((n) => Number.isInteger(n) && n >= 1890 && n <= 2035);
+  if (year) return { from: year, to: year };
+  if (/ silent (film|movie|era|picture|one)? /.test(joined)) return { from: 1890, to: SILENT_UNTIL };
+  if (/ (black and white|black white|b w|bw|b and w) /.test(joined)) return { from: 1890, to: BLACK_AND_WHITE_UNTIL };
+  if (/ (recent|recently|newish|fairly new|pretty new|modern|last few years|new ish) /.test(joined)) return { from: RECENT_FROM, to: 2100 };
+  if (/ (old|older|classic|vintage|oldie) (movie|film|one|flick|classic|western|horror|comedy|musical|cartoon|thriller|noir|black)/.test(joined)) {
+    return { from: 1890, to: OLD_UNTIL };
+  }
+  return null;
+}
+
+function genresOf(joined: string): number {
+  let mask = 0;
+  GENRES.forEach((genre, i) => {
+    if (genre.said.some((phrase) => joined.includes(` ${phrase} `))) mask |= 1 << i;
+  });
+  return mask >>> 0;
+}
+
+/**
+ * Words that say where a film is from. A country's name usually says where a story is set
+ * ("a heist in France", "New England"), so only adjectives, languages and industry nicknames
+ * count, and not the few that mean something else too often ("american", "english").
+ */
+const NOT_AN_ORIGIN = new Set(['english', 'american', 'hollywood', 'african']);
+
+function countriesOf(tokens: string[]): number[] {
+  const said = new Set(tokens.filter((token) => !NOT_AN_ORIGIN.has(token) && !PLACE_WORDS.has(token)));
+  const countries: number[] = [];
+  ORIGINS.forEach((origin, i) => {
+    if (origin.words.some((word) => said.has(word))) countries.push(i);
+  });
+  return countries;
+}
+
+export function analyseQuery(text: string, hints: SearchHints = {}): QueryAnalysis {
+  const tokens = words(text);
+  const joined = ` ${tokens.join(' ')} `;
+  const terms = tokenize(text);
+  let genres = genresOf(joined);
+  for (const name of hints.genres ?? []) {
+    const i = GENRES.findIndex((genre) => genre.name.toLowerCase() === name.toLowerCase());
+    if (i >= 0) genres |= 1 << i;
+  }
+  const countries = countriesOf(tokens);
+  for (const name of hints.countries ?? []) {
+    const i = ORIGINS.findIndex((origin) => origin.country.toLowerCase() === name.toLowerCase());
+    if (i >= 0 && !countries.includes(i)) countries.push(i);
+  }
+  // Named people are searched as words, where the lexical index keeps credits.
+  const people = (hints.people ?? []).flatMap((name) => tokenize(name));
+  return {
+    text,
+    terms: [...terms, ...people.filter((term) => !terms.includes(term))],
+    phrases: bigrams(terms),
+    era: hints.era ?? eraOf(text),
+    genres: genres >>> 0,
+    countries,
+  };
+}

@@ -1,0 +1,64 @@
+// The learned scorer: a linear model over the features (features.ts) whose softmax, taken
+// together with a "none of these" alternative scored 0, is the probability that each candidate
+// is the film described. Its weights are a versioned data file (data/ranker/ranker.json),
+// trained on synthetic queries made from the corpus by scripts/train-ranker.ts.
+import { readFileSync } from 'node:fs';
+import type { Calibration } from './calibration.ts';
+import { FEATURE_NAMES } from './features.ts';
+import type { Bm25fParameters } from './lexical-index.ts';
+
+export const RANKER_FORMAT = 1;
+
+
+export interface RankerModel {
+  format: number;
+  /** What it was trained on, for people reading the file. */
+  trainedOn: string;
+  features: string[];
+  /** Standardisation of each feature before weighing. */
+  means: number[];
+  scales: number[];
+  weights: number[];
+  /** Score offset against the "none of these" alternative. */
+  bias: number;
+  bm25f: Bm25fParameters;
+  calibration: Calibration;
+  /** Candidates are offered only when the best one's calibrated relevance reaches this. */
+  abstainBelow: number;
+}
+
+export class RankerMismatchError extends Error {}
+
+export class Scorer {
+  constructor(readonly model: RankerModel) {
+    if (model.format !== RANKER_FORMAT) throw new RankerMismatchError(`ranker format ${model.format}, expected ${RANKER_FORMAT}`);
+    const expected = FEATURE_NAMES.join(',');
+    if (model.features.join(',') !== expected) {
+      throw new RankerMismatchError(`the ranker was trained on features [${model.features.join(', ')}], the code computes [${FEATURE_NAMES.join(', ')}]: retrain it (scripts/train-ranker.ts)`);
+    }
+  }
+
+  static load(path: string): Scorer {
+    return new Scorer(JSON.parse(readFileSync(path, 'utf8')) as RankerModel);
+  }
+
+  /** Log-odds of the candidate against "none of these". */
+  score(features: Float64Array): number {
+    const { means, scales, weights, bias } = this.model;
+    let score = bias;
+    for (let i = 0; i < weights.length; i++) score += (weights[i]! * (features[i]! - means[i]!)) / scales[i]!;
+    return score;
+  }
+
+  /**
+   * Probability of each candidate being the film, and of none being it (the last element):
+   * softmax over the candidates' scores and the null alternative's 0.
+   */
+  static probabilities(scores: number[]): number[] {
+    const top = Math.max(0, ...scores);
+    const exps = scores.map((score) => Math.exp(score - top));
+    const none = Math.exp(-top);
+    const total = exps.reduce((sum, e) => sum + e, none);
+    return [...exps.map((e) => e / total), none / total];
+  }
+}

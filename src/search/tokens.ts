@@ -1,0 +1,64 @@
+// Words as the lexical index sees them: accents folded, lower case, function words dropped,
+// and reduced to a light stem so "kills", "killed" and "killing" meet, as do "love" and
+// "loving". The stemmer is deliberately small (suffixes only, no dictionary): it must give the
+// same stem to a word in a description and in a plot, not a linguistically correct one.
+import { foldAccents } from '../text.ts';
+
+const STOPWORDS = new Set(
+  ('a an and are as at be but by for from has have he her his i in into is it its of on or she so that the their them ' +
+    'then there they this to was were where which who whom with about after again all also am any because been before ' +
+    'being both can could did do does doing down during each few film films further had having him how if just me ' +
+    'more most movie movies my no nor not now off once only other our out over own same should some such than thats ' +
+    'these those through too under until up very what when while why will would you your one think something guy ' +
+    'remember remembered recall kind sort maybe probably like lol im ive dont cant isnt wasnt it s t d ll ve re').split(' '),
+);
+
+export const isStopword = (word: string) => STOPWORDS.has(word);
+
+const VOWEL = /[aeiouy]/;
+
+/** A light suffix stemmer: plurals, -ing, -ed, -ly and a final silent e. */
+export function stem(word: string): string {
+  if (word.length <= 3 || /^\d/.test(word)) return word;
+  let w = word;
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (/(ss|us|is)$/.test(w)) {
+    // "boss", "virus", "crisis": not plurals
+  } else if (/(sses|shes|ches|xes|zes)$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith('s')) w = w.slice(0, -1);
+  for (const suffix of ['ingly', 'edly', 'ing', 'ed', 'ly']) {
+    const rest = w.slice(0, -suffix.length);
+    if (w.endsWith(suffix) && rest.length >= 3 && VOWEL.test(rest)) {
+      w = rest;
+      // "running" -> "runn" -> "run"; "falling" keeps "fall"
+      if (/([bdgmnprt])\1$/.test(w)) w = w.slice(0, -1);
+      break;
+    }
+  }
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  if (w.endsWith('y') && w.length > 3 && !VOWEL.test(w[w.length - 2]!)) w = `${w.slice(0, -1)}i`;
+  return w;
+}
+
+/** Lower-case words of a text, accents folded, apostrophes joined ("don't" -> "dont"). */
+export function words(text: string): string[] {
+  return foldAccents(text)
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** The index terms of a text, in order. */
+export function tokenize(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of words(text)) if (word.length > 1 && !STOPWORDS.has(word)) terms.push(stem(word));
+  return terms;
+}
+
+/** Adjacent pairs of terms, for phrase credit ("time machine", "black hole"). */
+export function bigrams(terms: string[]): string[] {
+  const pairs: string[] = [];
+  for (let i = 1; i < terms.length; i++) pairs.push(`${terms[i - 1]}_${terms[i]}`);
+  return pairs;
+}

@@ -1,0 +1,95 @@
+// The pieces that turn text into what search compares: terms, passages, hints, origins.
+import { describe, expect, test } from 'bun:test';
+import { genreBit } from '../../src/search/genres.ts';
+import { countriesFromLead, ORIGINS } from '../../src/search/origins.ts';
+import { passagesOf, sentences } from '../../src/search/passages.ts';
+import { analyseQuery, eraOf } from '../../src/search/query-analysis.ts';
+import { bigrams, stem, tokenize } from '../../src/search/tokens.ts';
+
+describe('tokens', () => {
+  test('drops function words and punctuation, folds accents, joins apostrophes', () => {
+    expect(tokenize("The Sharks' beach, a movie! Amélie didn't")).toEqual(['shark', 'beach', 'ameli', 'didnt']);
+  });
+
+  test('one stem for the forms of a word, in a description and in a plot alike', () => {
+    for (const forms of [['kill', 'kills', 'killed', 'killing'], ['love', 'loved', 'loving', 'loves'], ['wed', 'wedding'], ['story', 'stories'], ['run', 'running']]) {
+      expect(new Set(forms.map(stem)).size).toBe(1);
+    }
+    expect(stem('boss')).toBe('boss');
+    expect(stem('king')).toBe('king');
+    expect(stem('1980s')).toBe('1980s');
+  });
+
+  test('bigrams pair adjacent terms', () => {
+    expect(bigrams(['time', 'machin', 'travel'])).toEqual(['time_machin', 'machin_travel']);
+  });
+});
+
+describe('passages', () => {
+  test('a plot becomes passages of a sentence or two; short sentences join the next', () => {
+    const plot = 'Dr. Smith arrives. He finds the town empty and the church doors locked from outside. At night something scratches at every window of the inn, and he hides in the cellar until dawn. The end.';
+    expect(sentences(plot)[0]).toBe('Dr. Smith arrives.');
+    const passages = passagesOf(plot);
+    expect(passages).toHaveLength(2);
+    expect(passages[0]).toStartWith('Dr. Smith arrives. He finds');
+    expect(passages[1]).toEndWith('until dawn. The end.');
+  });
+
+  test('a one-line plot is one passage', () => {
+    expect(passagesOf('A dog.')).toEqual(['A dog.']);
+  });
+});
+
+describe('what a description hints at', () => {
+  test('decades, parts of decades and years', () => {
+    expect(eraOf('an 80s movie about a robot')).toEqual({ from: 1980, to: 1989 });
+    expect(eraOf("late 90's thriller")).toEqual({ from: 1995, to: 1999 });
+    expect(eraOf('from the 2000s i think')).toEqual({ from: 2000, to: 2009 });
+    expect(eraOf('a seventies cop film')).toEqual({ from: 1970, to: 1979 });
+    expect(eraOf('came out in 1995 maybe')).toEqual({ from: 1995, to: 1995 });
+  });
+
+  test('black-and-white, silent, old and recent', () => {
+    expect(eraOf('old black and white film about a ghost')!.to).toBeLessThanOrEqual(1970);
+    expect(eraOf('a silent film with a tramp')!.to).toBeLessThanOrEqual(1930);
+    expect(eraOf('a fairly recent horror')!.from).toBeGreaterThanOrEqual(2010);
+    expect(eraOf('an old movie about pirates')!.to).toBeLessThanOrEqual(1980);
+  });
+
+  test('an age is not a decade, and no hint is no hint', () => {
+    expect(eraOf('a woman in her 30s moves to paris')).toBeNull();
+    expect(eraOf('a shark attacks a beach town')).toBeNull();
+  });
+
+  test('genres, animation and origin', () => {
+    const analysis = analyseQuery('korean animated movie, kind of a horror comedy');
+    expect(analysis.genres & genreBit('Animation')).toBeTruthy();
+    expect(analysis.genres & genreBit('Horror')).toBeTruthy();
+    expect(analysis.genres & genreBit('Western')).toBeFalsy();
+    expect(analysis.countries.map((i) => ORIGINS[i]!.country)).toEqual(['South Korea']);
+    expect(analyseQuery('a man visits us in america').countries).toEqual([]);
+  });
+});
+
+describe('origins of Wikipedia leads', () => {
+  test('reads the nationality adjectives of the first clause', () => {
+    expect(countriesFromLead('Heat is a 1995 American crime film directed by Michael Mann.')).toEqual(['United States']);
+    expect(countriesFromLead('Alpha is a 2004 British-American comedy film.')).toEqual(['United Kingdom', 'United States']);
+    expect(countriesFromLead('Beta is a 1990 South Korean film.')).toEqual(['South Korea']);
+    expect(countriesFromLead('No clause here.')).toEqual([]);
+  });
+});
+
+describe('hints that are about the story, not the film', () => {
+  test('a decade the story is set in is not when the film came out', () => {
+    expect(eraOf('a mansion on a stormy night in the 50s')).toBeNull();
+    expect(eraOf('it is set in the 1920s, gangsters')).toBeNull();
+    expect(eraOf('a movie from the 80s set in the 50s')).toEqual({ from: 1980, to: 1989 });
+    expect(eraOf('a film in the 90s about a boy band')).toEqual({ from: 1990, to: 1999 });
+  });
+
+  test('a country named as a place is not the film\'s origin; its adjective is', () => {
+    expect(analyseQuery('a heist in France, the thieves flee to New England').countries).toEqual([]);
+    expect(analyseQuery('a french film about a heist').countries.map((i) => ORIGINS[i]!.country)).toEqual(['France']);
+  });
+});
