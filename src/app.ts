@@ -119,7 +119,7 @@ export async function createServices(config: Config, log: Logger, overrides: Ser
     new DiscoveryPipeline(
       { search, enricher, catalog, language: overrides.language ?? openLanguageModel(config.llm, search, log) },
       {
-        validation: { minConfidence: config.catalog.confidenceThreshold, minSemanticSimilarity: config.catalog.minSemanticSimilarity },
+        validation: { minConfidence: config.catalog.confidenceThreshold },
         catalogBudgetMs: config.catalog.turnBudgetMs,
       },
     );

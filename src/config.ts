@@ -68,10 +68,8 @@ export interface CatalogSettings {
   missTtlSeconds: number;
   breakerThreshold: number;
   breakerCooldownSeconds: number;
-  /** Candidates under this confidence are dropped (calibrated in bench/calibration.ts). */
+  /** Candidates under this confidence are dropped (bench/calibration.ts). */
   confidenceThreshold: number;
-  /** Candidates less related to the description than this are dropped. */
-  minSemanticSimilarity: number;
   /** Time the catalog may take within one chat turn, retries and waits included. */
   turnBudgetMs: number;
 }
@@ -89,6 +87,8 @@ export interface SearchSettings {
   indexName: string;
   /** Corpus the index is built from when it is missing or stale. */
   corpusFile: string;
+  /** The learned ranker's weights and calibration. */
+  rankerFile: string;
 }
 
 export class ConfigError extends Error {
@@ -143,6 +143,7 @@ export function loadConfig(env: Env = process.env): Config {
       indexDir: read.path('INDEX_DIR') ?? assetPath('data/index'),
       indexName: read.string('INDEX_NAME') ?? 'movies',
       corpusFile: read.path('CORPUS_FILE') ?? assetPath('data/corpus/movies.jsonl'),
+      rankerFile: read.path('RANKER_FILE') ?? assetPath('data/ranker/ranker.json'),
     },
     catalog: {
       provider: read.oneOf('CATALOG_PROVIDER', ['offline', 'imdbapi'] as const, 'offline'),
@@ -156,8 +157,7 @@ export function loadConfig(env: Env = process.env): Config {
       missTtlSeconds: read.integer('CATALOG_MISS_TTL_SECONDS', 3600, 1, 30 * 24 * 3600),
       breakerThreshold: read.integer('CATALOG_BREAKER_THRESHOLD', 5, 1, 1000),
       breakerCooldownSeconds: read.integer('CATALOG_BREAKER_COOLDOWN_SECONDS', 30, 1, 3600),
-      confidenceThreshold: read.fraction('CONFIDENCE_THRESHOLD', 0.1),
-      minSemanticSimilarity: read.fraction('MIN_SEMANTIC_SIMILARITY', 0.25),
+      confidenceThreshold: read.fraction('CONFIDENCE_THRESHOLD', 0.02),
       turnBudgetMs: read.integer('CATALOG_TURN_BUDGET_MS', 8000, 100, 120_000),
     },
     llm: {

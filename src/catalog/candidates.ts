@@ -1,32 +1,20 @@
 // Step 3 of the pipeline: confidence, validation and the MovieCandidate record clients see.
 //
 // confidence = 0.4 × semantic similarity + 0.6 × catalog match, in [0, 1]:
-// - semantic similarity between the query and the corpus entry, measured the two ways the
-//   search measures it, half each:
-//   - the embeddings' cosine, rescaled from the range USE-lite actually produces for top hits
-//     (0.40, below the 10th percentile of wrong top-5 hits, to 0.80, above the 90th percentile
-//     of right ones; bench/calibration.ts) onto [0, 1], so candidates spread instead of bunching;
-//   - how much of the query the film's own words match (BM25 over the query's perfect score,
-//     times 3, capped at 1: sharing a third of the query's information is a full match).
-//   Ordering by this blend puts the right film first for 95% of the evaluation set, against 72%
-//   by cosine alone (bench/calibration.ts);
+// - semantic similarity is the search's calibrated relevance: the probability that this film
+//   is the one described, from the learned ranker (src/search/movie-search.ts), so values
+//   spread between candidates and mean what they say;
 // - catalog match: matching.ts, 0.7 × title similarity + 0.3 × year agreement with the catalog
 //   record; 0 when no confident catalog record was found.
+// Whether to offer candidates at all is decided apart, by the search (its abstain), because
+// the catalog half is high for any real film, relevant or not.
 import type { CorpusMovie } from '../search/corpus.ts';
 import type { CatalogTitle } from './catalog.ts';
 import type { EnrichedHit } from './enrichment.ts';
 import { normaliseTitle } from './matching.ts';
 
-export const SEMANTIC_FLOOR = 0.4;
-export const SEMANTIC_CEILING = 0.8;
-
-export const semanticScore = (cosine: number) =>
-  Math.min(1, Math.max(0, (cosine - SEMANTIC_FLOOR) / (SEMANTIC_CEILING - SEMANTIC_FLOOR)));
-
-export const semanticSimilarity = (hit: Pick<EnrichedHit, 'similarity' | 'lexical'>) => 0.5 * semanticScore(hit.similarity) + 0.5 * hit.lexical;
-
-export const confidenceOf = (hit: Pick<EnrichedHit, 'similarity' | 'lexical' | 'catalogMatch'>) =>
-  Math.round((0.4 * semanticSimilarity(hit) + 0.6 * hit.catalogMatch) * 1000) / 1000;
+export const confidenceOf = (hit: Pick<EnrichedHit, 'relevance' | 'catalogMatch'>) =>
+  Math.round((0.4 * hit.relevance + 0.6 * hit.catalogMatch) * 1000) / 1000;
 
 /** A candidate as the spec's MovieCandidate (rag_* from the corpus, catalog_* from the catalog). */
 export interface MovieCandidate {
@@ -82,11 +70,6 @@ export function toMovieCandidate(movie: CorpusMovie, catalog: CatalogTitle | nul
 export interface ValidationRules {
   /** Candidates under this confidence are dropped. */
   minConfidence: number;
-  /**
-   * Candidates less related to the description than this are dropped whatever the catalog says
-   * (a catalog match only proves the film exists, not that it is the one described).
-   */
-  minSemanticSimilarity: number;
 }
 
 /**
@@ -95,7 +78,6 @@ export interface ValidationRules {
  */
 export function validateCandidates(hits: EnrichedHit[], rules: ValidationRules): MovieCandidate[] {
   const scored = hits
-    .filter((hit) => semanticSimilarity(hit) >= rules.minSemanticSimilarity)
     .map((hit) => toMovieCandidate(hit.movie, hit.catalog, confidenceOf(hit)))
     .sort((a, b) => b.confidence - a.confidence);
   const seen = new Set<string>();

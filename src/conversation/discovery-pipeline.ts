@@ -1,7 +1,8 @@
 // Steps 1-7 of the pipeline as an explicit graph of named steps over a typed turn state:
 //
-//   discovery:    newSearch > search > enrich > validate > present            (phase confirmation)
-//                                                        > deadEnd            (no candidates)
+//   discovery:    newSearch > understand > search > enrich > validate > present  (phase confirmation)
+//                                                                   > deadEnd  (not found)
+//                             > deadEnd                             (a language the engine cannot read)
 //   confirmation: classify > confirm > overview                               (phase qa)
 //                          > refine > search > enrich > validate > present    (up to 3 cycles)
 //                          > deadEnd                                          (cycles exhausted)
@@ -11,7 +12,7 @@
 import { type MovieCandidate, type ValidationRules, validateCandidates } from '../catalog/candidates.ts';
 import type { CatalogProvider } from '../catalog/catalog.ts';
 import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
-import type { Intent, LanguageModel } from '../llm/language-model.ts';
+import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/language-model.ts';
 import { streamWords } from '../llm/wording.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
 import type { TurnEngine, TurnInput, TurnOutcome } from './engine.ts';
@@ -22,11 +23,12 @@ import { type ConversationState, initialState } from './state.ts';
 export const MAX_REFINEMENTS = 3;
 export const CANDIDATES_SHOWN = 5;
 
-type DeadEnd = 'no-candidates' | 'refinements-exhausted';
+type DeadEnd = 'no-candidates' | 'refinements-exhausted' | 'unsupported-language';
 
 interface TurnState {
   conversation: ConversationState;
   message: string;
+  understood: UnderstoodDescription | null;
   hits: SearchHit[];
   enriched: EnrichedHit[];
   candidates: MovieCandidate[];
@@ -54,10 +56,32 @@ export interface PipelineParts {
   language: LanguageModel & { warmUp?(): Promise<void> };
 }
 
-const DEAD_END_REPLIES: Record<DeadEnd, string> = {
+/** "Sorry, I can only read English" in the languages people most often try. */
+const ONLY_ENGLISH: Record<string, string> = {
+  es: 'Lo siento, sin un modelo de lenguaje solo entiendo descripciones en inglés.',
+  de: 'Entschuldigung, ohne Sprachmodell verstehe ich nur Beschreibungen auf Englisch.',
+  fr: "Désolé, sans modèle de langage je ne comprends que les descriptions en anglais.",
+  it: 'Mi dispiace, senza un modello linguistico capisco solo descrizioni in inglese.',
+  pt: 'Desculpe, sem um modelo de linguagem só entendo descrições em inglês.',
+  nl: 'Sorry, zonder taalmodel begrijp ik alleen beschrijvingen in het Engels.',
+};
+
+function unsupportedLanguageReply(understood: UnderstoodDescription | null): string {
+  const language = understood?.kind === 'unsupported-language' ? understood : null;
+  const courtesy = language && ONLY_ENGLISH[language.code] ? `${ONLY_ENGLISH[language.code]} ` : '';
+  return (
+    `${courtesy}I can only search descriptions written in English: without a language model, the offline search engine ` +
+    `understands English only${language ? `, and this looks like ${language.language}` : ''}. Please describe the film in English. ` +
+    'To search in Spanish, German, French, Italian, Portuguese and other languages, the service needs a language model: ' +
+    'its operator can connect one with the LLM_BASE_URL setting (any OpenAI-compatible endpoint).'
+  );
+}
+
+const DEAD_END_REPLIES: Record<Exclude<DeadEnd, 'unsupported-language'>, string> = {
   'no-candidates':
-    "I'm sorry, I couldn't find a film that fits that description. Could you describe it differently? " +
-    'Details like the setting, the era, what the main character wants, or a scene you remember help most.',
+    "I'm sorry, I couldn't find that film: nothing I know fits the description well enough to suggest it, and it may not be " +
+    'in my collection. Could you describe it again with a detail that would help? Roughly when it came out, an actor in it, ' +
+    'where it is set, or a scene you remember.',
   'refinements-exhausted':
     "I'm sorry, I still haven't found it after several tries. Let's start over: describe the film again in your own words, " +
     'perhaps with a different detail, a memorable scene, or roughly when it came out.',
@@ -79,7 +103,7 @@ export class DiscoveryPipeline implements TurnEngine {
 
   async run({ state, message }: TurnInput, stream: (text: string) => void): Promise<TurnOutcome> {
     if (!this.graph) await this.ready();
-    const initial: TurnState = { conversation: state, message, hits: [], enriched: [], candidates: [], intent: null, deadEnd: null, reply: '' };
+    const initial: TurnState = { conversation: state, message, understood: null, hits: [], enriched: [], candidates: [], intent: null, deadEnd: null, reply: '' };
     const { state: final } = await this.graph!.run(initial, { stream, deadline: Date.now() + this.settings.catalogBudgetMs });
     const conversation = final.conversation;
     return {
@@ -95,11 +119,19 @@ export class DiscoveryPipeline implements TurnEngine {
     return new GraphBuilder<TurnState, TurnContext>()
       .start(['newSearch', 'classify', 'qa'], (s) => ({ discovery: 'newSearch', confirmation: 'classify', qa: 'qa' })[s.conversation.phase])
       .step('newSearch', async (s) => ({ ...s, conversation: { ...initialState(), query: s.message } }))
-      .edge('newSearch', 'search')
-      .step('search', async (s) => ({
-        ...s,
-        hits: await search.search(s.conversation.query, { k: CANDIDATES_SHOWN, excludeIds: new Set(s.conversation.rejectedIds) }),
-      }))
+      .edge('newSearch', 'understand')
+      .step('understand', async (s) => {
+        const understood = await language.understandDescription(s.message);
+        if (understood.kind === 'unsupported-language') return { ...s, understood, deadEnd: 'unsupported-language' };
+        return { ...s, understood, conversation: { ...s.conversation, query: understood.text, hints: understood.hints } };
+      })
+      .branch('understand', ['search', 'deadEnd'], (s) => (s.deadEnd ? 'deadEnd' : 'search'))
+      .step('search', async (s) => {
+        const { conversation: c } = s;
+        const result = await search.search(c.query, { k: CANDIDATES_SHOWN, excludeIds: new Set(c.rejectedIds), hints: c.hints });
+        // Nothing likely enough: say so rather than offer weak candidates.
+        return { ...s, hits: result.abstain ? [] : result.hits };
+      })
       .edge('search', 'enrich')
       .step('enrich', async (s, { deadline }) => ({ ...s, enriched: await enricher.enrich(s.hits, deadline) }))
       .edge('enrich', 'validate')
@@ -148,7 +180,7 @@ export class DiscoveryPipeline implements TurnEngine {
       .edge('qa', END)
       .step('deadEnd', async (s, { stream }) => {
         const reason = s.deadEnd ?? 'refinements-exhausted';
-        const reply = DEAD_END_REPLIES[reason];
+        const reply = reason === 'unsupported-language' ? unsupportedLanguageReply(s.understood) : DEAD_END_REPLIES[reason];
         streamWords(reply, stream);
         return { ...s, reply, deadEnd: reason, conversation: initialState() };
       })

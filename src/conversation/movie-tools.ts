@@ -34,7 +34,7 @@ export function movieTools(movie: MovieCandidate, catalog: CatalogProvider, sear
       return { directors: facts.directors, cast: facts.cast };
     },
     async similar(count: number): Promise<SimilarFilm[]> {
-      const hits = await search.search(movie.rag_plot || movie.rag_title, { k: count, excludeIds: new Set([movie.corpus_id]) });
+      const { hits } = await search.search(movie.rag_plot || movie.rag_title, { k: count, excludeIds: new Set([movie.corpus_id]) });
       return hits.map(({ movie: film }) => ({ title: film.title, year: film.year, directors: film.directors }));
     },
   };

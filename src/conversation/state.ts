@@ -1,5 +1,6 @@
 // The conversation checkpoint: everything the next turn needs, saved after every turn.
 import type { MovieCandidate } from '../catalog/candidates.ts';
+import type { SearchHints } from '../search/query-analysis.ts';
 import type { Phase } from '../store/sessions.repo.ts';
 
 export type { Phase };
@@ -11,6 +12,8 @@ export interface ConversationState {
   phase: Phase;
   /** The search query built so far: the first description plus refinements. */
   query: string;
+  /** Constraints read from the description (era, genres, origin, people) that are not in its words. */
+  hints: SearchHints;
   refinementCycles: number;
   candidates: MovieRecord[];
   rejectedIds: string[];
@@ -20,6 +23,7 @@ export interface ConversationState {
 export const initialState = (): ConversationState => ({
   phase: 'discovery',
   query: '',
+  hints: {},
   refinementCycles: 0,
   candidates: [],
   rejectedIds: [],

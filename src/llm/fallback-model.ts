@@ -3,7 +3,7 @@
 import type { MovieCandidate } from '../catalog/candidates.ts';
 import type { Logger } from '../log.ts';
 import { describeError } from '../log.ts';
-import type { Intent, LanguageModel, MovieTools, PresentationInput } from './language-model.ts';
+import type { Intent, LanguageModel, MovieTools, PresentationInput, UnderstoodDescription } from './language-model.ts';
 import type { OfflineLanguageModel } from './offline/offline-model.ts';
 
 export class FallbackLanguageModel implements LanguageModel {
@@ -19,6 +19,10 @@ export class FallbackLanguageModel implements LanguageModel {
 
   warmUp(): Promise<void> {
     return this.offline.warmUp();
+  }
+
+  understandDescription(message: string): Promise<UnderstoodDescription> {
+    return this.attempt('understandDescription', () => this.primary.understandDescription(message), () => this.offline.understandDescription(message));
   }
 
   async presentCandidates(input: PresentationInput, stream: (text: string) => void): Promise<string> {

@@ -2,6 +2,7 @@
 // classifying the user's confirmation, extracting plot details, the Q&A agent) sits behind
 // this interface, with two engines: an OpenAI-compatible client and the offline engine.
 import type { MovieCandidate } from '../catalog/candidates.ts';
+import type { SearchHints } from '../search/query-analysis.ts';
 
 export type Intent =
   /** The user picked candidate `index` (0-based). */
@@ -47,8 +48,16 @@ export interface PresentationInput {
   refinement: number;
 }
 
+/** A description as search needs it: in English, with what it constrains read out. */
+export type UnderstoodDescription =
+  | { kind: 'description'; text: string; hints: SearchHints }
+  /** The engine cannot read this language; `language` names it, in English. */
+  | { kind: 'unsupported-language'; language: string; code: string };
+
 export interface LanguageModel {
   readonly name: string;
+  /** Reads a description before search: its language, and an English rewrite if needed. */
+  understandDescription(message: string): Promise<UnderstoodDescription>;
   /** Introduces the candidates; text is streamed as it is produced and returned whole. */
   presentCandidates(input: PresentationInput, stream: (text: string) => void): Promise<string>;
   classifyConfirmation(message: string, candidates: MovieCandidate[]): Promise<Intent>;

@@ -5,7 +5,10 @@ import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { MovieCandidate } from '../catalog/candidates.ts';
 import type { LlmSettings } from '../config.ts';
-import type { Intent, LanguageModel, MovieTools, PresentationInput } from './language-model.ts';
+import { GENRES } from '../search/genres.ts';
+import { ORIGINS } from '../search/origins.ts';
+import type { SearchHints } from '../search/query-analysis.ts';
+import type { Intent, LanguageModel, MovieTools, PresentationInput, UnderstoodDescription } from './language-model.ts';
 import { candidateLine } from './wording.ts';
 
 const SYSTEM =
@@ -58,6 +61,24 @@ export class OpenAiLanguageModel implements LanguageModel {
       timeout: settings.timeoutMs,
       maxRetries: 1,
     });
+  }
+
+  /**
+   * Reads the description in any language: an English, search-ready rewrite when it is not
+   * English (an English one is searched as written), and the constraints it states.
+   */
+  async understandDescription(message: string): Promise<UnderstoodDescription> {
+    const answer = await this.json(
+      `A person describes a film they half-remember: "${message}"\n\n` +
+        'Answer with JSON only: {"language": "<ISO 639-1 code of their message>", ' +
+        '"description": "<their description in English, ready for a search engine: every detail they give, nothing added>", ' +
+        '"era": {"from": <year>, "to": <year>} or null, ' +
+        `"genres": [any of ${GENRES.map((g) => `"${g.name}"`).join(', ')} they state], ` +
+        '"countries": [countries of production they state, in English], "people": [actors or directors they name]}',
+    );
+    if (typeof answer.description !== 'string' || !answer.description.trim()) throw new LanguageModelError('the model gave no description');
+    const language = typeof answer.language === 'string' ? answer.language.toLowerCase() : 'en';
+    return { kind: 'description', text: language === 'en' ? message : answer.description.trim(), hints: readHints(answer) };
   }
 
   async presentCandidates({ query, candidates, refinement }: PresentationInput, stream: (text: string) => void): Promise<string> {
@@ -169,6 +190,24 @@ export class OpenAiLanguageModel implements LanguageModel {
     }
     throw new LanguageModelError('the model did not answer with JSON');
   }
+}
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()) : []);
+
+/** The constraints of a model's answer, keeping only what search understands. */
+function readHints(answer: Record<string, unknown>): SearchHints {
+  const hints: SearchHints = {};
+  const era = answer.era as { from?: unknown; to?: unknown } | null | undefined;
+  if (era && Number.isInteger(era.from) && Number.isInteger(era.to) && (era.from as number) <= (era.to as number) && (era.from as number) >= 1880) {
+    hints.era = { from: era.from as number, to: era.to as number };
+  }
+  const genres = strings(answer.genres).filter((name) => GENRES.some((genre) => genre.name.toLowerCase() === name.toLowerCase()));
+  if (genres.length) hints.genres = genres;
+  const countries = strings(answer.countries).filter((name) => ORIGINS.some((origin) => origin.country.toLowerCase() === name.toLowerCase()));
+  if (countries.length) hints.countries = countries;
+  const people = strings(answer.people).slice(0, 5);
+  if (people.length) hints.people = people;
+  return hints;
 }
 
 async function runTool(name: string, rawArguments: string, tools: MovieTools): Promise<unknown> {

@@ -1,18 +1,18 @@
 import { describe, expect, test } from 'bun:test';
-import { confidenceOf, semanticScore, semanticSimilarity, validateCandidates } from '../../src/catalog/candidates.ts';
+import { confidenceOf, validateCandidates } from '../../src/catalog/candidates.ts';
 import type { CatalogTitle } from '../../src/catalog/catalog.ts';
 import type { EnrichedHit } from '../../src/catalog/enrichment.ts';
 import { catalogMatch, normaliseTitle, pickMatch, titleSimilarity, yearAgreement } from '../../src/catalog/matching.ts';
 import type { CorpusMovie } from '../../src/search/corpus.ts';
 
 const movie = (title: string, year: number, id = `${title}-${year}`): CorpusMovie => ({
-  id, title, aliases: [], year, directors: ['D'], genres: ['Drama'], cast: ['C'], runtimeMinutes: 100, plot: 'p',
+  id, title, aliases: [], year, directors: ['D'], genres: ['Drama'], cast: ['C'], runtimeMinutes: 100, plot: 'p', countries: [], languages: [], votes: null,
 });
 const catalog = (id: string, title: string, year: number): CatalogTitle => ({
   id, title, originalTitle: null, year, rating: 7, plot: 'c', genres: [], directors: [], stars: [], posterUrl: null, runtimeMinutes: null,
 });
-const hit = (m: CorpusMovie, similarity: number, c: CatalogTitle | null, match: number, lexical = 0): EnrichedHit => ({
-  movie: m, similarity, lexical, catalog: c, catalogMatch: match,
+const hit = (m: CorpusMovie, relevance: number, c: CatalogTitle | null, match: number): EnrichedHit => ({
+  movie: m, relevance, catalog: c, catalogMatch: match,
 });
 
 describe('matching', () => {
@@ -46,15 +46,11 @@ describe('matching', () => {
 });
 
 describe('confidence', () => {
-  test('is 0.4 × semantic similarity + 0.6 × catalog match, in [0, 1]', () => {
-    expect(semanticScore(0.4)).toBe(0);
-    expect(semanticScore(0.8)).toBe(1);
-    expect(semanticScore(0.6)).toBeCloseTo(0.5);
-    expect(semanticSimilarity({ similarity: 0.6, lexical: 1 })).toBeCloseTo(0.75);
-    expect(confidenceOf({ similarity: 0.8, lexical: 1, catalogMatch: 1 })).toBe(1);
-    expect(confidenceOf({ similarity: 0.6, lexical: 0.5, catalogMatch: 1 })).toBe(0.8);
-    expect(confidenceOf({ similarity: 0.6, lexical: 0.5, catalogMatch: 0 })).toBe(0.2);
-    expect(confidenceOf({ similarity: -0.3, lexical: 0, catalogMatch: 0 })).toBe(0);
+  test('is 0.4 × the search relevance + 0.6 × catalog match, in [0, 1]', () => {
+    expect(confidenceOf({ relevance: 1, catalogMatch: 1 })).toBe(1);
+    expect(confidenceOf({ relevance: 0.5, catalogMatch: 1 })).toBe(0.8);
+    expect(confidenceOf({ relevance: 0.5, catalogMatch: 0 })).toBe(0.2);
+    expect(confidenceOf({ relevance: 0, catalogMatch: 0 })).toBe(0);
   });
 });
 
@@ -62,29 +58,29 @@ describe('validateCandidates', () => {
   test('orders by confidence, drops duplicates by catalog id and by title + year, and drops the weak', () => {
     const candidates = validateCandidates(
       [
-        hit(movie('Heat', 1995), 0.6, catalog('tt1', 'Heat', 1995), 1, 0.5),
-        hit(movie('Jaws', 1975), 0.7, catalog('tt2', 'Jaws', 1975), 1, 1),
-        hit(movie('Heat (director’s cut)', 1995, 'x'), 0.55, catalog('tt1', 'Heat', 1995), 0.8, 0.5),
-        hit(movie('Jaws', 1975, 'jaws-again'), 0.5, null, 0, 0.2),
-        hit(movie('Obscure', 1990), 0.45, null, 0, 0.1),
+        hit(movie('Heat', 1995), 0.3, catalog('tt1', 'Heat', 1995), 1),
+        hit(movie('Jaws', 1975), 0.6, catalog('tt2', 'Jaws', 1975), 1),
+        hit(movie('Heat (director’s cut)', 1995, 'x'), 0.2, catalog('tt1', 'Heat', 1995), 0.8),
+        hit(movie('Jaws', 1975, 'jaws-again'), 0.1, null, 0),
+        hit(movie('Obscure', 1990), 0.3, null, 0),
       ],
-      { minConfidence: 0.35, minSemanticSimilarity: 0 },
+      { minConfidence: 0.35 },
     );
     expect(candidates.map((c) => c.rag_title)).toEqual(['Jaws', 'Heat']);
     expect(candidates[0]!.confidence).toBeGreaterThan(candidates[1]!.confidence);
     expect(candidates[0]).toMatchObject({ catalog_id: 'tt2', catalog_title: 'Jaws', rag_year: 1975, rag_director: 'D' });
   });
 
-  test('a film unrelated to the description is dropped even when the catalog knows it', () => {
+  test('without catalog data a candidate stands on its relevance alone, and a weak one is dropped', () => {
     const kept = validateCandidates(
-      [hit(movie('Jaws', 1975), 0.3, catalog('tt2', 'Jaws', 1975), 1, 0), hit(movie('Heat', 1995), 0.7, catalog('tt1', 'Heat', 1995), 1, 0.4)],
-      { minConfidence: 0.2, minSemanticSimilarity: 0.25 },
+      [hit(movie('Jaws', 1975), 0.04, null, 0), hit(movie('Heat', 1995), 0.4, null, 0), hit(movie('Alien', 1979), 0.01, catalog('tt3', 'Alien', 1979), 1)],
+      { minConfidence: 0.02 },
     );
-    expect(kept.map((c) => c.rag_title)).toEqual(['Heat']);
+    expect(kept.map((c) => c.rag_title)).toEqual(['Alien', 'Heat']);
   });
 
   test('a candidate without catalog data has null scalars and empty lists', () => {
-    const [only] = validateCandidates([hit(movie('Obscure', 1990), 0.8, null, 0, 1)], { minConfidence: 0, minSemanticSimilarity: 0 });
+    const [only] = validateCandidates([hit(movie('Obscure', 1990), 0.8, null, 0)], { minConfidence: 0 });
     expect(only).toMatchObject({ catalog_id: null, catalog_title: null, catalog_rating: null, catalog_genres: [], catalog_poster_url: null });
   });
 });

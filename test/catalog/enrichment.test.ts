@@ -17,7 +17,7 @@ const settings = { concurrency: 8, cacheTtlSeconds: 3600, missTtlSeconds: 60 };
 const soon = () => Date.now() + 5000;
 
 async function hitsFor(query: string, k = 5): Promise<SearchHit[]> {
-  return (await sharedSearch()).search(query, { k });
+  return (await (await sharedSearch()).search(query, { k })).hits;
 }
 
 describe('Enricher with the live client', () => {

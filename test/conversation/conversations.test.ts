@@ -127,7 +127,7 @@ describe('conversations (postgres+redis, offline engines)', () => {
     const turn = await say(server, user, id, NONSENSE);
     expect(turn.done.phase).toBe('discovery');
     expect(turn.done.candidates).toBeUndefined();
-    expect(turn.done.reply).toContain("couldn't find a film");
+    expect(turn.done.reply).toContain("couldn't find that film");
     expect(turn.tokens.join('')).toBe(turn.done.reply);
   });
 

@@ -8,6 +8,7 @@ import type { CorpusMovie } from '../../src/search/corpus.ts';
 
 const film = (title: string, year: number, directors = ['Someone Else'], cast = ['A Person']): CorpusMovie => ({
   id: title.toLowerCase(), title, aliases: [], year, directors, genres: ['Drama'], cast, runtimeMinutes: 100, plot: `The story of ${title}.`,
+  countries: [], languages: [], votes: null,
 });
 const candidates: MovieCandidate[] = [
   toMovieCandidate(film('The Hateful Eight', 2015, ['Quentin Tarantino']), null, 0.9),

@@ -9,7 +9,7 @@ import type { CorpusMovie } from '../../src/search/corpus.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai.ts';
 
 const movie = (title: string, year: number): CorpusMovie => ({
-  id: `${title}-${year}`, title, aliases: [], year, directors: ['Some Director'], genres: ['Drama'], cast: ['An Actor'], runtimeMinutes: 120, plot: 'A plot.',
+  id: `${title}-${year}`, title, aliases: [], year, directors: ['Some Director'], genres: ['Drama'], cast: ['An Actor'], runtimeMinutes: 120, plot: 'A plot.', countries: [], languages: [], votes: null,
 });
 const candidates: MovieCandidate[] = [toMovieCandidate(movie('Jaws', 1975), null, 0.9), toMovieCandidate(movie('Heat', 1995), null, 0.8)];
 const tools: MovieTools = {

@@ -3,7 +3,8 @@
 // does not know.
 import type { MovieCandidate } from '../../catalog/candidates.ts';
 import type { Embedder } from '../../search/embedder.ts';
-import type { Intent, LanguageModel, MovieFacts, MovieTools, PresentationInput } from '../language-model.ts';
+import type { Intent, LanguageModel, MovieFacts, MovieTools, PresentationInput, UnderstoodDescription } from '../language-model.ts';
+import { detectLanguage } from './language-detect.ts';
 import { IntentClassifier, normaliseMessage } from './intent.ts';
 import { candidateLine, listNames, streamWords } from '../wording.ts';
 import { answerFromFacts } from './questions.ts';
@@ -25,6 +26,13 @@ export class OfflineLanguageModel implements LanguageModel {
 
   warmUp(): Promise<void> {
     return this.intents.warmUp();
+  }
+
+  /** Offline, only English can be searched: the embedding model and the index read English. */
+  async understandDescription(message: string): Promise<UnderstoodDescription> {
+    const language = detectLanguage(message);
+    if (language.code !== 'en') return { kind: 'unsupported-language', language: language.name, code: language.code };
+    return { kind: 'description', text: message, hints: {} };
   }
 
   async presentCandidates({ candidates, refinement }: PresentationInput, stream: (text: string) => void): Promise<string> {

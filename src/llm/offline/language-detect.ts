@@ -1,0 +1,46 @@
+// Which language a message is written in, from its function words: enough to tell a Spanish
+// or German description from an English one, which the offline engine cannot search (its
+// embedding model and lexical index read English only).
+
+export interface LanguageGuess {
+  /** ISO 639-1 code. */
+  code: string;
+  name: string;
+}
+
+const PROFILES: Array<{ code: string; name: string; words: string[] }> = [
+  { code: 'en', name: 'English', words: 'the a an and of to in is it that was with for on his her he she they who where when this film movie about one but not'.split(' ') },
+  { code: 'es', name: 'Spanish', words: 'el la los las un una y de del en que es con por para se su pero película peli donde cuando al lo muy sobre hay creo era'.split(' ') },
+  { code: 'de', name: 'German', words: 'der die das ein eine und ist nicht mit von zu den dem im auf es sich ich film wo wie auch aber war einem einen über dann'.split(' ') },
+  { code: 'fr', name: 'French', words: 'le la les un une et de des du en est qui que dans avec pour sur il elle film où pas au aux se son sa je était'.split(' ') },
+  { code: 'it', name: 'Italian', words: 'il lo la gli le un una e di del della in che è con per su si film dove non ma al nel sono era uno'.split(' ') },
+  { code: 'pt', name: 'Portuguese', words: 'o a os as um uma e de do da em que é com por para se filme onde não mas no na ao eu era sobre'.split(' ') },
+  { code: 'nl', name: 'Dutch', words: 'de het een en van in is dat die met op voor niet zijn er film waar maar ook hij zij'.split(' ') },
+];
+
+/** Letters only a few languages use: a strong hint even in a short message. */
+const MARKS: Array<[RegExp, string]> = [
+  [/[ñ¿¡]/, 'es'],
+  [/[ß]|\b\w*(ä|ö|ü)\w*\b/, 'de'],
+  [/[ç]|\b(où|été|était|très)\b/, 'fr'],
+  [/[ãõ]/, 'pt'],
+];
+
+export const ENGLISH: LanguageGuess = { code: 'en', name: 'English' };
+
+/**
+ * The most likely language of `text`. Short or ambiguous messages count as English: only a
+ * clear majority of another language's function words (or its letters) says otherwise.
+ */
+export function detectLanguage(text: string): LanguageGuess {
+  const lower = text.toLowerCase();
+  const tokens = lower.split(/[^\p{L}']+/u).filter(Boolean);
+  if (tokens.length === 0) return ENGLISH;
+  const scores = PROFILES.map((profile) => ({ profile, hits: tokens.filter((token) => profile.words.includes(token)).length }));
+  for (const [pattern, code] of MARKS) if (pattern.test(lower)) scores.find((s) => s.profile.code === code)!.hits += 2;
+  scores.sort((a, b) => b.hits - a.hits);
+  const [best, second] = scores;
+  const english = scores.find((s) => s.profile.code === 'en')!.hits;
+  if (!best || best.profile.code === 'en' || best.hits < 2 || best.hits <= english + 1 || best.hits === second?.hits) return ENGLISH;
+  return { code: best.profile.code, name: best.profile.name };
+}
