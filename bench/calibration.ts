@@ -1,11 +1,15 @@
 #!/usr/bin/env bun
-// Calibrates the semantic rescaling and the confidence threshold on the evaluation set:
-// for each description, search (k = 5), enrich from the offline catalog, score; then, per
-// threshold, how often the right film survives validation and how often nothing survives.
+// What the pipeline's validation does with the search's results on the bundled corpus: for
+// each evaluation description, search (k = 5; an abstaining search offers nothing), enrich
+// from the offline catalog (and again as if the catalog were down), validate. Then, per pair
+// of thresholds, how often the right film survives, how often a present film's description
+// ends with nothing, and how often a description of an absent film or an off-topic message
+// ends in the dead end it should.
 //
-//   bun bench/calibration.ts
+//   bun bench/calibration.ts [--split dev|test|all]   (choose thresholds on dev only)
 import { join } from 'node:path';
-import { confidenceOf, SEMANTIC_CEILING, SEMANTIC_FLOOR, semanticSimilarity, validateCandidates } from '../src/catalog/candidates.ts';
+import { parseArgs } from 'node:util';
+import { validateCandidates } from '../src/catalog/candidates.ts';
 import { type EnrichedHit, Enricher } from '../src/catalog/enrichment.ts';
 import { OfflineCatalog } from '../src/catalog/offline-catalog.ts';
 import { loadConfig } from '../src/config.ts';
@@ -13,65 +17,58 @@ import { createLogger } from '../src/log.ts';
 import { readJsonLines } from '../src/search/corpus.ts';
 import { MemoryKeyValueStore } from '../src/store/kv/memory-kv.ts';
 import { sharedSearch } from '../test/support/harness.ts';
-import { percentile } from './stats.ts';
 
+const { values } = parseArgs({ options: { split: { type: 'string', default: 'dev' } } });
 const config = loadConfig();
-const queries = await readJsonLines<{ id: string; query: string }>(join(import.meta.dir, '..', 'data', 'eval', 'retrieval.jsonl'));
-const search = await sharedSearch();
-const enricher = new Enricher(await OfflineCatalog.load(config.catalog.snapshotFile), new MemoryKeyValueStore(), { concurrency: 8, cacheTtlSeconds: 3600, missTtlSeconds: 60 }, createLogger('silent'));
-
-const right: number[] = [];
-const wrong: number[] = [];
-interface Run {
-  id: string;
-  enriched: EnrichedHit[];
-  unenriched: EnrichedHit[];
-  inTop5: boolean;
-}
-const runs: Run[] = [];
-for (const q of queries) {
-  const hits = await search.search(q.query, { k: 5 });
-  const enriched = await enricher.enrich(hits, Date.now() + 5000);
-  for (const hit of enriched) (hit.movie.id === q.id ? right : wrong).push(hit.similarity);
-  // The same hits as they would be with the catalog down: no catalog data at all.
-  const unenriched = hits.map((hit) => ({ ...hit, catalog: null, catalogMatch: 0 }));
-  runs.push({ id: q.id, enriched, unenriched, inTop5: enriched.some((h) => h.movie.id === q.id) });
-}
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-console.log(`cosine similarity, right film: mean ${mean(right).toFixed(3)}, p10 ${percentile(right, 0.1).toFixed(3)}, p90 ${percentile(right, 0.9).toFixed(3)}`);
-console.log(`cosine similarity, other top-5 hits: mean ${mean(wrong).toFixed(3)}, p10 ${percentile(wrong, 0.1).toFixed(3)}, p90 ${percentile(wrong, 0.9).toFixed(3)}`);
-console.log(`semantic rescaling in use: (cos - ${SEMANTIC_FLOOR}) / ${(SEMANTIC_CEILING - SEMANTIC_FLOOR).toFixed(2)}\n`);
-const found = runs.filter((r) => r.inTop5).length;
-const firstBy = (order: (hit: EnrichedHit) => number) =>
-  runs.filter((run) => [...run.enriched].sort((a, b) => order(b) - order(a))[0]?.movie.id === run.id).length / runs.length;
-console.log(`right film ranked first by: search rank ${(runs.filter((r) => r.enriched[0]?.movie.id === r.id).length / runs.length).toFixed(3)}, ` +
-  `cosine ${firstBy((h) => h.similarity).toFixed(3)}, semantic similarity (cosine + BM25) ${firstBy(semanticSimilarity).toFixed(3)}, ` +
-  `confidence ${firstBy(confidenceOf).toFixed(3)}`);
-console.log(`${found} of ${runs.length} right films are in the top 5 before validation.\n`);
+const evalDir = join(import.meta.dir, '..', 'data', 'eval', 'retrieval');
+const inSplit = <T extends { split: string }>(rows: T[]) => rows.filter((row) => values.split === 'all' || row.split === values.split);
+const present = inSplit(
+  (await Promise.all(['vague', 'descriptive'].map((kind) => readJsonLines<{ id: string; query: string; lang: string; split: string }>(join(evalDir, `${kind}.jsonl`))))).flat(),
+).filter((q) => q.lang === 'en');
+const absent = inSplit(await readJsonLines<{ query: string; lang: string; split: string }>(join(evalDir, 'absent.jsonl'))).filter((q) => q.lang === 'en');
 const JUNK = [
   'asdf qwerty zxcv', 'hello', 'the weather is nice today', 'I like pizza with pineapple', 'what is the capital of france',
   'a movie', 'can you help me with my taxes', 'blue', 'lorem ipsum dolor sit amet', 'how do I reset my password',
 ];
-const junkRuns: EnrichedHit[][] = [];
-for (const q of JUNK) junkRuns.push(await enricher.enrich(await search.search(q, { k: 5 }), Date.now() + 5000));
 
-console.log('| min confidence | min semantic similarity | right film survives (catalog up) | nothing survives (catalog up) | right film survives (catalog down) | nothing survives (catalog down) | off-topic messages with no candidates |');
-console.log('| --- | --- | --- | --- | --- | --- | --- |');
-const combos: Array<[number, number]> = [[0, 0], [0.1, 0], [0.2, 0], [0.1, 0.15], [0.1, 0.2], [0.1, 0.25], [0.1, 0.3], [0.1, 0.35], [0.2, 0.25], [0.3, 0.25]];
-for (const [minConfidence, minSemanticSimilarity] of combos) {
-  const rules = { minConfidence, minSemanticSimilarity };
-  const measure = (pick: (run: Run) => EnrichedHit[]) => {
-    let survives = 0;
-    let empty = 0;
-    for (const run of runs) {
-      const candidates = validateCandidates(pick(run), rules);
-      if (run.inTop5 && candidates.some((c) => c.corpus_id === run.id)) survives++;
-      if (candidates.length === 0) empty++;
-    }
-    return `${(survives / found).toFixed(3)} | ${(empty / runs.length).toFixed(3)}`;
-  };
-  const junkEmpty = junkRuns.filter((hits) => validateCandidates(hits, rules).length === 0).length;
-  const isDefault = minConfidence === config.catalog.confidenceThreshold && minSemanticSimilarity === config.catalog.minSemanticSimilarity;
-  console.log(`| ${minConfidence.toFixed(2)} | ${minSemanticSimilarity.toFixed(2)}${isDefault ? ' (default)' : ''} | ${measure((r) => r.enriched)} | ${measure((r) => r.unenriched)} | ${junkEmpty}/${JUNK.length} |`);
+const search = await sharedSearch();
+const enricher = new Enricher(await OfflineCatalog.load(config.catalog.snapshotFile), new MemoryKeyValueStore(), { concurrency: 8, cacheTtlSeconds: 3600, missTtlSeconds: 60 }, createLogger('silent'));
+interface Run {
+  id: string | null;
+  enriched: EnrichedHit[];
+  unenriched: EnrichedHit[];
+}
+async function run(query: string, id: string | null): Promise<Run> {
+  const result = await search.search(query, { k: 5 });
+  const hits = result.abstain ? [] : result.hits;
+  const enriched = await enricher.enrich(hits, Date.now() + 5000);
+  return { id, enriched, unenriched: hits.map((hit) => ({ ...hit, catalog: null, catalogMatch: 0 })) };
+}
+const presentRuns: Run[] = [];
+for (const q of present) presentRuns.push(await run(q.query, q.id));
+const absentRuns: Run[] = [];
+for (const q of absent) absentRuns.push(await run(q.query, null));
+const junkRuns: Run[] = [];
+for (const q of JUNK) junkRuns.push(await run(q, null));
+
+const offered = presentRuns.filter((r) => r.enriched.some((hit) => hit.movie.id === r.id));
+console.log(`${present.length} descriptions of bundled films (split ${values.split}, English): the right film is among the 5 offered for ${offered.length}`);
+const confidences = (pick: (hit: EnrichedHit, run: Run) => boolean) =>
+  presentRuns.flatMap((r) => validateCandidates(r.enriched, { minConfidence: 0 }).filter((c) => pick(r.enriched.find((h) => h.movie.id === c.corpus_id)!, r)).map((c) => c.confidence));
+const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
+console.log(`mean confidence of the right film ${mean(confidences((h, r) => h.movie.id === r.id)).toFixed(3)}, of the others offered ${mean(confidences((h, r) => h.movie.id !== r.id)).toFixed(3)}\n`);
+
+console.log('| min confidence | right film survives (catalog up) | nothing offered, present film | right film survives (catalog down) | absent films: dead end | off-topic: dead end |');
+console.log('| --- | --- | --- | --- | --- | --- |');
+for (const minConfidence of [0, 0.02, 0.05, 0.1, 0.2, 0.3]) {
+  const rules = { minConfidence };
+  const survives = (pick: (run: Run) => EnrichedHit[]) => offered.filter((r) => validateCandidates(pick(r), rules).some((c) => c.corpus_id === r.id)).length / Math.max(1, offered.length);
+  const empty = (runs: Run[]) => runs.filter((r) => validateCandidates(r.enriched, rules).length === 0).length;
+  const isDefault = minConfidence === config.catalog.confidenceThreshold;
+  console.log(
+    `| ${minConfidence.toFixed(2)}${isDefault ? ' (default)' : ''} | ${survives((r) => r.enriched).toFixed(3)} | ` +
+      `${(empty(presentRuns) / presentRuns.length).toFixed(3)} | ${survives((r) => r.unenriched).toFixed(3)} | ` +
+      `${empty(absentRuns)}/${absentRuns.length} | ${empty(junkRuns)}/${JUNK.length} |`,
+  );
 }
 process.exit(0);

@@ -24,7 +24,7 @@ const fake = await startFakeImdbApi();
 fake.latencyMs = LATENCY;
 const catalog = new ImdbApiCatalog(fake.baseUrl, { timeoutMs: 2500, maxRetries: 2, backoffMs: 100 }, new CircuitBreaker(5, 30_000));
 const search = await sharedSearch();
-const hits = (await search.search('a heist crew plans to rob a casino vault', { k: 10 })) as SearchHit[];
+const hits: SearchHit[] = (await search.search('a heist crew plans to rob a casino vault', { k: 10 })).hits;
 const settings = { concurrency: 10, cacheTtlSeconds: 3600, missTtlSeconds: 60 };
 const deadline = () => Date.now() + 10_000;
 

@@ -1,92 +1,187 @@
 #!/usr/bin/env bun
-// Retrieval quality on the team's tip-of-the-tongue set (data/eval/retrieval.jsonl) over the
-// bundled corpus: hit@1, hit@5 and MRR for each document-text variant and each method
-// (vector, BM25, hybrid by reciprocal rank fusion).
+// Retrieval quality at 1k and 35k films, the service's search beside plain BM25 over the same
+// corpus file, in one run, on the team's evaluation sets (data/eval/retrieval/: vague and
+// descriptive descriptions written fresh, and descriptions of films the corpus lacks).
 //
-//   bun bench/retrieval-quality.ts [--variants plot,plot-facts,facts-plot]
-import { mkdtempSync, rmSync } from 'node:fs';
+//   bun bench/retrieval-quality.ts [--scale 1k,35k] [--split dev|test|all] [--rebuild]
+//                                  [--show-misses]
+//   --split        which half of the sets to score (default all; tune on dev only)
+//   --rebuild      re-ingest the 35k corpus even if a fresh index is cached (measures ingest)
+//   --show-misses  print the queries the service ranks wrong (refused with --split test)
+// Start-up with the 35k index: bun bench/startup.ts --index (printed at the end).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildLargeCorpus } from '../scripts/large-corpus.ts';
 import { loadConfig } from '../src/config.ts';
+import { expectedCalibrationError } from '../src/search/calibration.ts';
 import { type CorpusMovie, readJsonLines } from '../src/search/corpus.ts';
-import { type DocumentTextVariant, documentText } from '../src/search/document-text.ts';
-import { ingestCorpus } from '../src/search/ingest.ts';
-import { LexicalIndex, reciprocalRankFusion } from '../src/search/lexical-index.ts';
-import { MovieIndex } from '../src/search/movie-index.ts';
+import { allThreads, fileSha256, ingestCorpus } from '../src/search/ingest.ts';
+import { MovieIndex, readManifest } from '../src/search/movie-index.ts';
+import { MovieSearch } from '../src/search/movie-search.ts';
 import { openEmbedder } from '../src/search/open-search.ts';
+import { Scorer } from '../src/search/scorer.ts';
+import { PlainBm25 } from './plain-bm25.ts';
+import { percentile } from './stats.ts';
 
-interface EvalQuery {
+const { values } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1k,35k' },
+    split: { type: 'string', default: 'all' },
+    rebuild: { type: 'boolean', default: false },
+    'show-misses': { type: 'boolean', default: false },
+  },
+});
+if (values['show-misses'] && values.split !== 'dev') throw new Error('--show-misses only with --split dev: the test half is never looked at query by query');
+
+interface PresentQuery {
   id: string;
   query: string;
-  difficulty: 'easy' | 'medium' | 'hard';
+  lang: string;
+  split: 'dev' | 'test';
+}
+interface AbsentQuery {
+  title: string;
+  year: number;
+  query: string;
+  kind: string;
+  lang: string;
+  split: 'dev' | 'test';
 }
 
-const DEPTH = 50;
+const root = join(import.meta.dir, '..');
+const evalDir = join(root, 'data', 'eval', 'retrieval');
+const inSplit = <T extends { split: string }>(rows: T[]) => (values.split === 'all' ? rows : rows.filter((row) => row.split === values.split));
+const sets = {
+  vague: inSplit(await readJsonLines<PresentQuery>(join(evalDir, 'vague.jsonl'))),
+  descriptive: inSplit(await readJsonLines<PresentQuery>(join(evalDir, 'descriptive.jsonl'))),
+  absent: inSplit(await readJsonLines<AbsentQuery>(join(evalDir, 'absent.jsonl'))),
+};
+
 const config = loadConfig();
-const queries = await readJsonLines<EvalQuery>(join(import.meta.dir, '..', 'data', 'eval', 'retrieval.jsonl'));
-const corpus = await readJsonLines<CorpusMovie>(config.search.corpusFile);
-const variantsArg = process.argv.indexOf('--variants');
-const variants = (variantsArg > 0 ? process.argv[variantsArg + 1]!.split(',') : Object.keys(documentText)) as DocumentTextVariant[];
-
 const embedder = await openEmbedder(config.search);
-const queryVectors = await Promise.all(queries.map((q) => embedder.embedQuery(q.query)));
-const keyOf = new Map(corpus.map((movie, key) => [movie.id, key]));
-const missing = queries.filter((q) => !keyOf.has(q.id));
-if (missing.length) throw new Error(`eval ids not in the corpus: ${missing.map((q) => q.id).join(', ')}`);
+const scorer = Scorer.load(config.search.rankerFile);
+const fmt = (value: number) => value.toFixed(3);
 
-interface Scores {
-  hit1: number;
-  hit5: number;
-  mrr: number;
+interface Scale {
+  label: string;
+  corpusFile: string;
+  indexDir: string;
+  notes: string[];
 }
 
-function score(rankings: number[][], subset: number[]): Scores {
-  let hit1 = 0;
-  let hit5 = 0;
-  let mrr = 0;
-  for (const i of subset) {
-    const rank = rankings[i]!.indexOf(keyOf.get(queries[i]!.id)!);
-    if (rank === 0) hit1++;
-    if (rank >= 0 && rank < 5) hit5++;
-    if (rank >= 0) mrr += 1 / (rank + 1);
+/** The index of `corpusFile` in `dir`, built when missing or stale (or always with --rebuild). */
+async function ensureIndex(corpusFile: string, dir: string, notes: string[], force: boolean): Promise<void> {
+  const manifest = readManifest(dir, 'movies');
+  const fresh = manifest && manifest.corpusSha256 === (await fileSha256(corpusFile)) && manifest.modelId === embedder.modelId;
+  const reportFile = join(dir, 'ingest-report.json');
+  if (fresh && !force) {
+    if (existsSync(reportFile)) notes.push(`ingest (cached index, from its build): ${readFileSync(reportFile, 'utf8').trim()}`);
+    return;
   }
-  return { hit1: hit1 / subset.length, hit5: hit5 / subset.length, mrr: mrr / subset.length };
+  mkdirSync(dir, { recursive: true });
+  const report = await ingestCorpus({ corpusPath: corpusFile, outDir: dir, name: 'movies', embedder, graphThreads: allThreads() });
+  const summary = `${report.indexed} films, ${report.passages} passages in ${report.seconds.toFixed(1)} s: ${(report.indexed / report.seconds).toFixed(0)} films/s`;
+  writeFileSync(reportFile, summary);
+  notes.push(`ingest: ${summary}`);
 }
 
-const rows: string[] = [];
-const all = queries.map((_, i) => i);
-const byDifficulty = (d: EvalQuery['difficulty']) => all.filter((i) => queries[i]!.difficulty === d);
-const fmt = (n: number) => n.toFixed(3);
+interface Ranked {
+  rank: number;
+  topRelevance: number;
+  abstain: boolean;
+}
 
-for (const variant of variants) {
-  const dir = mkdtempSync(join(tmpdir(), 'md-eval-'));
-  try {
-    await ingestCorpus({ corpusPath: config.search.corpusFile, outDir: dir, name: 'eval', embedder, documentText: variant });
-    const index = MovieIndex.open(dir, 'eval', embedder);
-    const lexical = new LexicalIndex(corpus.map(documentText['plot-facts']));
-    const vector = queryVectors.map((v) => index.search(v, DEPTH).map((hit) => hit.key));
-    const bm25 = queries.map((q) => lexical.search(q.query, DEPTH).map((hit) => hit.key));
-    const fused = (lexicalWeight: number) => vector.map((ranking, i) => reciprocalRankFusion([ranking, bm25[i]!], [1, lexicalWeight]));
-    const methods: Array<[string, number[][]]> = [
-      ['vector', vector],
-      ['hybrid (RRF)', fused(1)],
-      ['hybrid (RRF, BM25 ×2)', fused(2)],
-      ['hybrid (RRF, BM25 ×4)', fused(4)],
-    ];
-    if (variant === variants[0]) methods.push(['BM25 only', bm25]);
-    for (const [method, rankings] of methods) {
-      const overall = score(rankings, all);
-      const [easy, medium, hard] = (['easy', 'medium', 'hard'] as const).map((d) => score(rankings, byDifficulty(d)).hit5);
+async function evaluate(scale: Scale) {
+  const corpus = await readJsonLines<CorpusMovie>(scale.corpusFile);
+  const keyOf = new Map(corpus.map((movie, key) => [movie.id, key]));
+  const search = new MovieSearch(embedder, MovieIndex.open(scale.indexDir, 'movies', embedder), scorer);
+  const bm25 = new PlainBm25(corpus);
+  const latencies: number[] = [];
+  const run = async (query: string, id: string | null): Promise<{ service: Ranked; baseline: number }> => {
+    const started = performance.now();
+    const result = await search.search(query, { k: 10 });
+    latencies.push(performance.now() - started);
+    const rank = id === null ? -1 : result.hits.findIndex((hit) => hit.movie.id === id);
+    const baselineRanking = bm25.search(query, 10);
+    return {
+      service: { rank, topRelevance: result.topRelevance, abstain: result.abstain },
+      baseline: id === null ? -1 : baselineRanking.indexOf(keyOf.get(id)!),
+    };
+  };
+  for (const query of sets.descriptive.slice(0, 10)) await search.search(query.query, { k: 10 }); // warm-up
+  latencies.length = 0;
+
+  const rows: string[] = [];
+  const calibrationSamples: Array<{ probability: number; right: boolean }> = [];
+  let presentAbstained = 0;
+  let presentCount = 0;
+  for (const kind of ['vague', 'descriptive'] as const) {
+    const queries = sets[kind].filter((q) => keyOf.has(q.id));
+    const results = [];
+    for (const q of queries) results.push({ q, ...(await run(q.query, q.id)) });
+    const score = (ranks: number[]) => ({
+      hit1: ranks.filter((r) => r === 0).length / ranks.length,
+      hit5: ranks.filter((r) => r >= 0 && r < 5).length / ranks.length,
+      mrr: ranks.reduce((sum, r) => sum + (r >= 0 ? 1 / (r + 1) : 0), 0) / ranks.length,
+    });
+    for (const [label, subset] of [
+      [kind, results],
+      [`${kind}, English only`, results.filter((r) => r.q.lang === 'en')],
+    ] as const) {
+      if (subset.length === 0 || (label.endsWith('only') && subset.length === results.length)) continue;
+      const service = score(subset.map((r) => r.service.rank));
+      const baseline = score(subset.map((r) => r.baseline));
+      const abstained = subset.filter((r) => r.service.abstain).length / subset.length;
       rows.push(
-        `| ${method === 'BM25 only' ? '—' : variant} | ${method} | ${fmt(overall.hit1)} | ${fmt(overall.hit5)} | ${fmt(overall.mrr)} | ${fmt(easy!)} / ${fmt(medium!)} / ${fmt(hard!)} |`,
+        `| ${label} | ${subset.length} | ${fmt(service.hit1)} / ${fmt(baseline.hit1)} | ${fmt(service.hit5)} / ${fmt(baseline.hit5)} | ${fmt(service.mrr)} / ${fmt(baseline.mrr)} | ${fmt(abstained)} |`,
       );
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    for (const r of results) {
+      calibrationSamples.push({ probability: r.service.topRelevance, right: r.service.rank === 0 });
+      presentAbstained += r.service.abstain ? 1 : 0;
+      presentCount++;
+    }
+    if (values['show-misses']) {
+      for (const r of results.filter((x) => x.service.rank !== 0)) {
+        console.log(`  miss (${kind}) rank ${r.service.rank} bm25 ${r.baseline} ${r.q.id}: ${r.q.query}`);
+      }
+    }
   }
+  const absentResults = [];
+  for (const q of sets.absent) absentResults.push({ q, ...(await run(q.query, null)) });
+  for (const r of absentResults) calibrationSamples.push({ probability: r.service.topRelevance, right: false });
+  const absentAbstained = absentResults.filter((r) => r.service.abstain).length / Math.max(1, absentResults.length);
+  if (values['show-misses']) for (const r of absentResults.filter((x) => !x.service.abstain)) console.log(`  offered for absent (${fmt(r.service.topRelevance)}): ${r.q.query}`);
+
+  console.log(`\n### ${scale.label}: ${corpus.length} films (split: ${values.split})\n`);
+  for (const note of scale.notes) console.log(`- ${note}`);
+  console.log('\n| queries | n | hit@1 service / BM25 | hit@5 service / BM25 | MRR service / BM25 | service abstains |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const row of rows) console.log(row);
+  console.log(`| absent films | ${absentResults.length} | — | — | — | ${fmt(absentAbstained)} |`);
+  const presentTop = calibrationSamples.slice(0, presentCount).map((sample) => sample.probability);
+  const absentTop = absentResults.map((r) => r.service.topRelevance);
+  const sweep = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4].map((t) => `${t.toFixed(2)}: ${fmt(presentTop.filter((p) => p < t).length / Math.max(1, presentTop.length))} / ${fmt(absentTop.filter((p) => p < t).length / Math.max(1, absentTop.length))}`);
+  console.log(`\nabstain threshold: present / absent abstained — ${sweep.join('; ')} (in use: ${scorer.model.abstainBelow})`);
+  console.log(
+    `abstains on ${fmt(absentAbstained)} of absent films and ${fmt(presentAbstained / Math.max(1, presentCount))} of present ones; ` +
+      `ECE of the best film's relevance ${fmt(expectedCalibrationError(calibrationSamples))}; ` +
+      `search latency p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p95 ${percentile(latencies, 0.95).toFixed(1)} ms (${latencies.length} searches)`,
+  );
 }
 
-console.log(`retrieval quality: ${queries.length} queries over ${corpus.length} films, model ${embedder.modelId}\n`);
-console.log('| document text | method | hit@1 | hit@5 | MRR | hit@5 easy / medium / hard |');
-console.log('| --- | --- | --- | --- | --- | --- |');
-for (const row of rows) console.log(row);
+const scales: Scale[] = [];
+if (values.scale!.includes('1k')) {
+  scales.push({ label: 'bundled corpus', corpusFile: config.search.corpusFile, indexDir: join(tmpdir(), 'movie-discovery-bench', '1k'), notes: [] });
+}
+if (values.scale!.includes('35k')) {
+  const large = await buildLargeCorpus(join(tmpdir(), 'movie-discovery-bench', '35k.jsonl'));
+  scales.push({ label: 'bundled + Wikipedia corpus', corpusFile: large.path, indexDir: join(tmpdir(), 'movie-discovery-bench', '35k'), notes: [] });
+}
+for (const scale of scales) {
+  await ensureIndex(scale.corpusFile, scale.indexDir, scale.notes, values.rebuild && scale.label !== 'bundled corpus');
+  await evaluate(scale);
+}
+console.log(`\nmodel ${embedder.modelId}; ranker: ${scorer.model.trainedOn}`);

@@ -3,9 +3,11 @@
 // the service on its embedded defaults (a new data directory, then an existing one) and on
 // Postgres + Redis, with the bundled index.
 //
-//   bun bench/startup.ts [--runs N] [--command "dist/movie-discovery serve"]
+//   bun bench/startup.ts [--runs N] [--command "dist/movie-discovery serve"] [--large]
+//   --large  with the 35k-film index of the benchmarks instead of the bundled one
+//            (built by bench/retrieval-quality.ts or bench/search-scale.ts)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -16,6 +18,14 @@ const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) 
 const RUNS = Number(option('--runs') ?? 3);
 const COMMAND = (option('--command') ?? `${process.execPath} ${join(import.meta.dir, '..', 'src', 'main.ts')} serve`).split(' ');
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const LARGE_DIR = join(tmpdir(), 'movie-discovery-bench');
+/** The index every start uses: the bundled one, or with --large the 35k-film one. */
+const INDEX_ENV: Record<string, string> = args.includes('--large')
+  ? { INDEX_DIR: join(LARGE_DIR, '35k'), CORPUS_FILE: join(LARGE_DIR, '35k.jsonl') }
+  : {};
+if (args.includes('--large') && !existsSync(join(LARGE_DIR, '35k', 'movies.manifest.json'))) {
+  throw new Error('no 35k index yet: run bun bench/search-scale.ts first');
+}
 
 let port = 18500;
 
@@ -28,7 +38,7 @@ async function startOnce(env: Record<string, string>): Promise<Sample> {
   const listen = port++;
   const started = performance.now();
   const child = spawn(COMMAND[0]!, COMMAND.slice(1), {
-    env: { ...process.env, ...env, PORT: String(listen), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...INDEX_ENV, ...env, PORT: String(listen), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -87,6 +97,6 @@ try {
   await admin.end();
 }
 
-console.log(`start to ready, command: ${COMMAND.join(' ')}\n`);
+console.log(`start to ready, command: ${COMMAND.join(' ')}${args.includes('--large') ? ', 35k-film index' : ''}\n`);
 console.log('| configuration | start to ready (median) | RSS once ready (median) | runs |\n| --- | --- | --- | --- |');
 for (const row of rows) console.log(row);
