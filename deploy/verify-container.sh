@@ -57,7 +57,7 @@ cleanup() {
   [ -n "$container" ] && podman rm -f -v "$container" >/dev/null 2>&1
   # debootstrap mounts /proc and /sys (in some containers /dev too) inside its target and may
   # leave them on failure; never delete through a mount into the host.
-  grep -o " $work[^ ]*" /proc/mounts | sort -r | xargs -r -n1 umount -l 2>/dev/null
+  grep -o " ${work}[^ ]*" /proc/mounts | sort -r | xargs -r -n1 umount -l 2>/dev/null
   if grep -q " $work" /proc/mounts; then echo "left $work in place: something is still mounted in it" >&2
   else rm -rf "$work"; fi
   exit "$status"
@@ -131,9 +131,9 @@ path-exclude /usr/share/locale/*
 EOF
   find "$rootfs/usr/share/doc" -mindepth 1 -not -name copyright -not -type d -delete
   find "$rootfs/usr/share/doc" -mindepth 1 -type d -empty -delete
-  rm -rf "$rootfs"/usr/share/{man,groff,info,lintian,locale}/* "$rootfs"/var/lib/apt/lists/* \
-    "$rootfs"/var/cache/apt/*.bin "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/log/*.log \
-    "$rootfs"/var/log/apt/* "$rootfs"/dev/* "$rootfs"/etc/resolv.conf "$rootfs"/etc/hostname
+  rm -rf "${rootfs:?}"/usr/share/{man,groff,info,lintian,locale}/* "${rootfs:?}"/var/lib/apt/lists/* \
+    "${rootfs:?}"/var/cache/apt/*.bin "${rootfs:?}"/var/cache/apt/archives/*.deb "${rootfs:?}"/var/log/*.log \
+    "${rootfs:?}"/var/log/apt/* "${rootfs:?}"/dev/* "${rootfs:?}"/etc/resolv.conf "${rootfs:?}"/etc/hostname
   tar --numeric-owner -C "$rootfs" -c . | podman import \
     --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
     --change 'CMD ["bash"]' --change "LABEL $STANDIN_LABEL=$recipe" - "$ref" >"$work/import.log" 2>&1 \
@@ -532,7 +532,7 @@ else
 fi
 info "$("${compose[@]}" version)"
 # A stand-in secret, so that no real JWT_SECRET of this shell reaches the printed config.
-dummy_secret=compose-config-check-dummy-secret-0000000000
+dummy_secret="compose-config-check-dummy-secret-0000000000"
 JWT_SECRET=$dummy_secret "${compose[@]}" -f compose.yaml config >"$work/compose.out" 2>"$work/compose.err" \
   || { cat "$work/compose.err"; fail "compose.yaml is not valid"; }
 sed 's/^/   | /' "$work/compose.out"
