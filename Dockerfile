@@ -12,7 +12,10 @@ RUN useradd --create-home --uid 10001 app && mkdir /data && chown app /data
 COPY --from=build /app/dist/movie-discovery /usr/local/bin/movie-discovery
 USER app
 WORKDIR /home/app
-# The embedded database lives in /data unless DATABASE_URL points at Postgres.
+# The embedded database lives in /data unless DATABASE_URL points at Postgres. In production
+# the service refuses to start without JWT_SECRET (replicas must share one key). On its first
+# start the binary unpacks its assets into /home/app/.cache/movie-discovery, in the
+# container's own layer: they belong to the build, not to the data.
 ENV DATA_DIR=/data PORT=8000 NODE_ENV=production
 VOLUME ["/data"]
 EXPOSE 8000
