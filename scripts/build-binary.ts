@@ -28,6 +28,7 @@ function assetFiles(): string[] {
     ...walk('data/index'),
     'data/corpus/movies.jsonl',
     'data/catalog/snapshot.jsonl',
+    'data/ranker/ranker.json',
     ...walk('drizzle'),
     ...walk('src/http/web'),
     'node_modules/swagger-ui-dist/swagger-ui.css',
