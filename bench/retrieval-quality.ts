@@ -138,7 +138,9 @@ async function evaluate(scale: Scale) {
         `| ${label} | ${subset.length} | ${fmt(service.hit1)} / ${fmt(baseline.hit1)} | ${fmt(service.hit5)} / ${fmt(baseline.hit5)} | ${fmt(service.mrr)} / ${fmt(baseline.mrr)} | ${fmt(abstained)} |`,
       );
     }
-    for (const r of results) {
+    // Offline, a description in another language never reaches search (the chat answers that it
+    // reads English only), so abstaining and calibration are measured on the English ones.
+    for (const r of results.filter((x) => x.q.lang === 'en')) {
       calibrationSamples.push({ probability: r.service.topRelevance, right: r.service.rank === 0 });
       presentAbstained += r.service.abstain ? 1 : 0;
       presentCount++;
@@ -150,7 +152,7 @@ async function evaluate(scale: Scale) {
     }
   }
   const absentResults = [];
-  for (const q of sets.absent) absentResults.push({ q, ...(await run(q.query, null)) });
+  for (const q of sets.absent.filter((x) => x.lang === 'en')) absentResults.push({ q, ...(await run(q.query, null)) });
   for (const r of absentResults) calibrationSamples.push({ probability: r.service.topRelevance, right: false });
   const absentAbstained = absentResults.filter((r) => r.service.abstain).length / Math.max(1, absentResults.length);
   if (values['show-misses']) for (const r of absentResults.filter((x) => !x.service.abstain)) console.log(`  offered for absent (${fmt(r.service.topRelevance)}): ${r.q.query}`);
@@ -160,13 +162,13 @@ async function evaluate(scale: Scale) {
   console.log('\n| queries | n | hit@1 service / BM25 | hit@5 service / BM25 | MRR service / BM25 | service abstains |');
   console.log('| --- | --- | --- | --- | --- | --- |');
   for (const row of rows) console.log(row);
-  console.log(`| absent films | ${absentResults.length} | — | — | — | ${fmt(absentAbstained)} |`);
+  console.log(`| absent films, English | ${absentResults.length} | — | — | — | ${fmt(absentAbstained)} |`);
   const presentTop = calibrationSamples.slice(0, presentCount).map((sample) => sample.probability);
   const absentTop = absentResults.map((r) => r.service.topRelevance);
   const sweep = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4].map((t) => `${t.toFixed(2)}: ${fmt(presentTop.filter((p) => p < t).length / Math.max(1, presentTop.length))} / ${fmt(absentTop.filter((p) => p < t).length / Math.max(1, absentTop.length))}`);
   console.log(`\nabstain threshold: present / absent abstained — ${sweep.join('; ')} (in use: ${scorer.model.abstainBelow})`);
   console.log(
-    `abstains on ${fmt(absentAbstained)} of absent films and ${fmt(presentAbstained / Math.max(1, presentCount))} of present ones; ` +
+    `abstains on ${fmt(absentAbstained)} of absent films and ${fmt(presentAbstained / Math.max(1, presentCount))} of present ones (English descriptions); ` +
       `ECE of the best film's relevance ${fmt(expectedCalibrationError(calibrationSamples))}; ` +
       `search latency p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p95 ${percentile(latencies, 0.95).toFixed(1)} ms (${latencies.length} searches)`,
   );

@@ -55,6 +55,8 @@ const SOFT_MAX_TEMPERATURE = 0.05;
 export const RANK_DEPTH = 100;
 const rankFeature = (rank: number | null) => 1 - Math.log1p(rank ?? RANK_DEPTH) / Math.log1p(RANK_DEPTH);
 const max = (values: number[]) => (values.length ? Math.max(...values) : 0);
+/** 0 for an empty description, 1 for one of 50 terms or more. */
+const queryLengthOf = (query: QueryAnalysis) => Math.min(1, Math.log1p(query.terms.length) / Math.log1p(50));
 
 function softMax(similarities: number[]): number {
   if (similarities.length === 0) return 0;
@@ -119,8 +121,12 @@ export const FEATURES: Feature[] = [
     value: (c, { query }) => (hintedGenres(query) ? bitCount(c.facts.genres & hintedGenres(query)) / bitCount(hintedGenres(query)) : 0),
   },
   { name: 'originAgrees', sign: 1, value: (c, { query }) => originAgreement(c.facts, query) },
+  // A long description is precise: what its words match should count for more than fame.
+  { name: 'lexicalRankLong', sign: 1, value: (c, { query }) => rankFeature(c.lexicalRank) * queryLengthOf(query) },
+  { name: 'coverageLong', sign: 1, value: (c, { query }) => c.coverage * queryLengthOf(query) },
+  { name: 'passageGapLong', sign: 1, value: (c, { query, bestSimilarity }) => (max(c.passageSimilarities) - bestSimilarity) * queryLengthOf(query) },
   // The same for every candidate of a query: they move all of them against "none of these".
-  { name: 'queryLength', sign: 0, value: (_, { query }) => Math.log1p(query.terms.length) / Math.log1p(50) },
+  { name: 'queryLength', sign: 0, value: (_, { query }) => queryLengthOf(query) },
   { name: 'corpusSize', sign: 0, value: (_, { corpusSize }) => Math.log10(Math.max(1, corpusSize)) / 5 },
   // How well known the film is: people mostly half-remember famous films.
   { name: 'logVotes', sign: 0, value: (c) => (c.facts.votes === null ? 0 : Math.log10(1 + c.facts.votes) / 6) },
