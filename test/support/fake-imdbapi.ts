@@ -62,6 +62,8 @@ export async function startFakeImdbApi(): Promise<FakeImdbApi> {
   // A TV series sharing a film's title: the client must skip it.
   titles.push({ ...titles[0]!, id: 'tt9999999', type: 'tvSeries', startYear: 2020 });
   const byId = new Map(titles.map((t) => [t.id, t]));
+  // Normalised once, so that a search costs the fake almost nothing beyond its set latency.
+  const searchable = titles.map((t) => ({ title: t, names: [normaliseTitle(t.primaryTitle), normaliseTitle(t.originalTitle)] }));
   const failures: Array<{ failure: Failure; match?: string }> = [];
   const holds: Array<{ match: string; released: Promise<void>; release: () => void }> = [];
   let open = 0; // requests received and not yet answered
@@ -140,7 +142,7 @@ export async function startFakeImdbApi(): Promise<FakeImdbApi> {
       const query = normaliseTitle(url.searchParams.get('query') ?? '');
       const limit = Number(url.searchParams.get('limit') ?? 20);
       if (fake.unknownTitles.has(url.searchParams.get('query') ?? '')) return json({});
-      const found = titles.filter((t) => normaliseTitle(t.primaryTitle).includes(query) || normaliseTitle(t.originalTitle).includes(query));
+      const found = searchable.filter(({ names }) => names.some((name) => name.includes(query))).map(({ title }) => title);
       return json({ titles: found.slice(0, limit) });
     }
     if (url.pathname === '/titles:batchGet') {
