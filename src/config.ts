@@ -63,6 +63,7 @@ export interface CatalogSettings {
   timeoutMs: number;
   maxRetries: number;
   backoffMs: number;
+  /** Catalog calls in flight at once within one turn (title searches and details batches). */
   concurrency: number;
   cacheTtlSeconds: number;
   missTtlSeconds: number;
@@ -152,7 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: read.integer('CATALOG_TIMEOUT_MS', 2500, 50, 60_000),
       maxRetries: read.integer('CATALOG_RETRIES', 2, 0, 10),
       backoffMs: read.integer('CATALOG_BACKOFF_MS', 100, 1, 10_000),
-      concurrency: read.integer('CATALOG_CONCURRENCY', 8, 1, 64),
+      concurrency: read.integer('CATALOG_CONCURRENCY', 16, 1, 64),
       cacheTtlSeconds: read.integer('CATALOG_CACHE_TTL_SECONDS', 24 * 3600, 1, 30 * 24 * 3600),
       missTtlSeconds: read.integer('CATALOG_MISS_TTL_SECONDS', 3600, 1, 30 * 24 * 3600),
       breakerThreshold: read.integer('CATALOG_BREAKER_THRESHOLD', 5, 1, 1000),

@@ -32,6 +32,8 @@ export interface CallOptions {
 
 export interface CatalogProvider {
   readonly name: string;
+  /** The most ids one getTitles call asks for in a single request (it splits longer lists). */
+  readonly batchLimit: number;
   /** Titles matching a title search, best first. */
   searchTitles(title: string, options: CallOptions): Promise<CatalogSearchHit[]>;
   /** Full records of the given ids (ids the catalog does not know are left out). */

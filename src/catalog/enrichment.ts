@@ -1,9 +1,11 @@
-// Step 2 of the pipeline: every search hit gets its catalog record, all hits at once. Title
-// searches run in parallel (p-map, bounded), then the matched titles' details arrive in
-// batches. Results are cached in the KV store (Redis shared by replicas, or in-process). A hit
-// whose lookup fails or finds no confident match keeps its corpus fields and gets no catalog
-// data; the turn never fails because of the catalog.
-import pMap from 'p-map';
+// Step 2 of the pipeline: every search hit gets its catalog record, all hits at once. Each hit
+// is a chain of its own: its title searches (its title and every alias, all sent together),
+// then, as soon as they have found it, its details. Hits whose searches answer together share
+// one details batch call, so a turn whose catalog answers evenly makes one call per title and
+// one per five matched films, in two waves; a slow search only delays its own hit. Every call
+// of a turn counts against one limit (`concurrency`). Results are cached in the KV store (Redis
+// shared by replicas, or in-process). A hit whose lookup fails or finds no confident match
+// keeps its corpus fields and gets no catalog data; the turn never fails because of the catalog.
 import type { Logger } from '../log.ts';
 import { describeError } from '../log.ts';
 import type { SearchHit } from '../search/movie-search.ts';
@@ -11,11 +13,21 @@ import type { KeyValueStore } from '../store/kv/kv.ts';
 import type { CatalogProvider, CatalogTitle } from './catalog.ts';
 import { type FilmIdentity, normaliseTitle, pickMatch } from './matching.ts';
 
+/**
+ * How long a matched film waits for other hits' searches to answer and share its details call.
+ * Far under a round trip, so batching never adds a wave; and once no search of the turn is still
+ * out, the batch goes at once.
+ */
+export const DETAILS_BATCH_WINDOW_MS = 20;
+
 export interface EnrichmentSettings {
+  /** Catalog calls in flight at once within one turn: title searches and details batches. */
   concurrency: number;
   cacheTtlSeconds: number;
   /** "No such title" is cached for less time than a found title. */
   missTtlSeconds: number;
+  /** Defaults to DETAILS_BATCH_WINDOW_MS. */
+  detailsBatchWindowMs?: number;
 }
 
 export interface EnrichedHit extends SearchHit {
@@ -29,7 +41,8 @@ interface CachedLookup {
   match: number;
 }
 
-type Lookup = { hit: SearchHit; cached: CachedLookup } | { hit: SearchHit; found: { id: string; match: number } | null } | { hit: SearchHit; failed: true };
+const NOTHING: CachedLookup = { title: null, match: 0 };
+const FAILED = Symbol('catalog search failed');
 
 export class Enricher {
   constructor(
@@ -40,49 +53,58 @@ export class Enricher {
   ) {}
 
   async enrich(hits: SearchHit[], deadline: number): Promise<EnrichedHit[]> {
-    const lookups = await pMap(hits, (hit) => this.lookup(hit, deadline), { concurrency: this.settings.concurrency });
-    const wanted = [...new Set(lookups.flatMap((l) => ('found' in l && l.found ? [l.found.id] : [])))];
-    const details = await this.details(wanted, deadline);
-    return Promise.all(
-      lookups.map(async (lookup): Promise<EnrichedHit> => {
-        if ('cached' in lookup) return { ...lookup.hit, catalog: lookup.cached.title, catalogMatch: lookup.cached.match };
-        if ('failed' in lookup) return { ...lookup.hit, catalog: null, catalogMatch: 0 };
-        const title = lookup.found ? details.get(lookup.found.id) : null;
-        if (title === undefined) return { ...lookup.hit, catalog: null, catalogMatch: 0 }; // details call failed: do not cache
-        const result = { title, match: title ? lookup.found!.match : 0 };
-        await this.remember(lookup.hit, result);
-        return { ...lookup.hit, catalog: result.title, catalogMatch: result.match };
-      }),
+    const call = callLimit(this.settings.concurrency);
+    const details = new DetailsBatcher(
+      (ids) => call(() => this.catalog.getTitles(ids, { deadline })),
+      this.catalog.batchLimit,
+      this.settings.detailsBatchWindowMs ?? DETAILS_BATCH_WINDOW_MS,
+      hits.length,
+      this.log,
     );
+    return Promise.all(hits.map((hit) => this.enrichOne(hit, deadline, call, details)));
   }
 
-  private async lookup(hit: SearchHit, deadline: number): Promise<Lookup> {
+  /** One hit's chain: cache, title searches, details. Tells `details` once whether it needs any. */
+  private async enrichOne(hit: SearchHit, deadline: number, call: CallLimit, details: DetailsBatcher): Promise<EnrichedHit> {
+    const withCatalog = ({ title, match }: CachedLookup): EnrichedHit => ({ ...hit, catalog: title, catalogMatch: match });
     const cached = await this.cached(hit);
-    if (cached) return { hit, cached };
+    if (cached) {
+      details.notNeeded();
+      return withCatalog(cached);
+    }
+    const found = await this.find(hit, deadline, call);
+    if (!found || found === FAILED) {
+      details.notNeeded();
+      if (found === FAILED) return withCatalog(NOTHING); // not cached: the catalog may answer next time
+      await this.remember(hit, NOTHING);
+      return withCatalog(NOTHING);
+    }
+    const title = await details.fetch(found.id);
+    if (title === undefined) return withCatalog(NOTHING); // details call failed: do not cache
+    const result = title ? { title, match: found.match } : NOTHING;
+    await this.remember(hit, result);
+    return withCatalog(result);
+  }
+
+  /**
+   * Searches the catalog for each of the film's titles, all at once; the first title (in order)
+   * with a confident match wins, without waiting for the searches of later titles.
+   */
+  private async find(hit: SearchHit, deadline: number, call: CallLimit): Promise<{ id: string; match: number } | null | typeof FAILED> {
     const film: FilmIdentity = { title: hit.movie.title, aliases: hit.movie.aliases, year: hit.movie.year };
+    const titles = [...new Map([film.title, ...film.aliases].map((title) => [normaliseTitle(title), title])).values()];
+    const searches = titles.map((title) => call(() => this.catalog.searchTitles(title, { deadline })));
+    for (const search of searches) search.catch(() => {}); // a later title's answer may never be read
     try {
-      for (const title of [film.title, ...film.aliases]) {
-        const best = pickMatch(film, await this.catalog.searchTitles(title, { deadline }));
-        if (best) return { hit, found: { id: best.candidate.id, match: best.match } };
+      for (const search of searches) {
+        const best = pickMatch(film, await search);
+        if (best) return { id: best.candidate.id, match: best.match };
       }
-      return { hit, found: null };
+      return null;
     } catch (error) {
       this.log.warn('catalog search failed; candidate kept without catalog data', { film: hit.movie.id, ...describeError(error) });
-      return { hit, failed: true };
+      return FAILED;
     }
-  }
-
-  /** Details by id; a failed batch leaves its ids out (undefined), a title the catalog lacks is null. */
-  private async details(ids: string[], deadline: number): Promise<Map<string, CatalogTitle | null>> {
-    const result = new Map<string, CatalogTitle | null>();
-    if (ids.length === 0) return result;
-    try {
-      const titles = await this.catalog.getTitles(ids, { deadline });
-      for (const id of ids) result.set(id, titles.find((t) => t.id === id) ?? null);
-    } catch (error) {
-      this.log.warn('catalog details failed; candidates kept without catalog data', { ids, ...describeError(error) });
-    }
-    return result;
   }
 
   private cacheKey(hit: SearchHit): string {
@@ -101,5 +123,85 @@ export class Enricher {
   private async remember(hit: SearchHit, lookup: CachedLookup): Promise<void> {
     const ttl = lookup.title ? this.settings.cacheTtlSeconds : this.settings.missTtlSeconds;
     await this.cache.set(this.cacheKey(hit), JSON.stringify(lookup), ttl * 1000).catch(() => {});
+  }
+}
+
+type CallLimit = <T>(call: () => Promise<T>) => Promise<T>;
+
+/** Runs calls at most `limit` at a time; the others wait their turn, first come first served. */
+function callLimit(limit: number): CallLimit {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async (call) => {
+    if (active < limit) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over
+    try {
+      return await call();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
+
+/**
+ * Details of one turn's matched films. An id waits up to `windowMs` for others to share its
+ * call; a batch goes at once when it is full or when no hit of the turn is still searching.
+ * Each id is fetched once. Resolves to the title, null if the catalog lacks it, or undefined
+ * if its batch call failed.
+ */
+class DetailsBatcher {
+  private readonly requested = new Map<string, Promise<CatalogTitle | null | undefined>>();
+  private pending: Array<{ id: string; resolve: (title: CatalogTitle | null | undefined) => void }> = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly getTitles: (ids: string[]) => Promise<CatalogTitle[]>,
+    private readonly batchLimit: number,
+    private readonly windowMs: number,
+    /** Hits that have not yet said whether they need details. */
+    private searching: number,
+    private readonly log: Logger,
+  ) {}
+
+  fetch(id: string): Promise<CatalogTitle | null | undefined> {
+    this.searching--;
+    let title = this.requested.get(id);
+    if (!title) {
+      const { promise, resolve } = Promise.withResolvers<CatalogTitle | null | undefined>();
+      this.pending.push({ id, resolve });
+      this.requested.set(id, (title = promise));
+    }
+    this.schedule();
+    return title;
+  }
+
+  notNeeded(): void {
+    this.searching--;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.pending.length === 0) return;
+    if (this.pending.length >= this.batchLimit || this.searching <= 0) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), this.windowMs);
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    while (this.pending.length > 0) void this.send(this.pending.splice(0, this.batchLimit));
+  }
+
+  private async send(batch: Array<{ id: string; resolve: (title: CatalogTitle | null | undefined) => void }>): Promise<void> {
+    const ids = batch.map((entry) => entry.id);
+    try {
+      const titles = await this.getTitles(ids);
+      for (const { id, resolve } of batch) resolve(titles.find((t) => t.id === id) ?? null);
+    } catch (error) {
+      this.log.warn('catalog details failed; candidates kept without catalog data', { ids, ...describeError(error) });
+      for (const { resolve } of batch) resolve(undefined);
+    }
   }
 }

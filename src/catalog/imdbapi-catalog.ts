@@ -20,6 +20,7 @@ const names = (value: unknown) =>
 
 export class ImdbApiCatalog implements CatalogProvider {
   readonly name = 'imdbapi';
+  readonly batchLimit = BATCH_LIMIT;
 
   constructor(
     private readonly baseUrl: string,

@@ -11,6 +11,7 @@ const MIN_SIMILARITY = 0.5;
 
 export class OfflineCatalog implements CatalogProvider {
   readonly name = 'offline';
+  readonly batchLimit = Number.POSITIVE_INFINITY; // no requests: every id at once
   private readonly byId = new Map<string, CatalogEntry>();
   private readonly byTitle = new Map<string, CatalogEntry[]>();
 

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
-import { Enricher } from '../../src/catalog/enrichment.ts';
+import { Enricher, type EnrichmentSettings } from '../../src/catalog/enrichment.ts';
 import { ImdbApiCatalog } from '../../src/catalog/imdbapi-catalog.ts';
 import { OfflineCatalog } from '../../src/catalog/offline-catalog.ts';
 import { CircuitBreaker } from '../../src/catalog/resilient-fetch.ts';
+import { loadConfig } from '../../src/config.ts';
+import { CANDIDATES_SHOWN } from '../../src/conversation/discovery-pipeline.ts';
 import { createLogger } from '../../src/log.ts';
 import type { SearchHit } from '../../src/search/movie-search.ts';
 import type { KeyValueStore } from '../../src/store/kv/kv.ts';
@@ -15,6 +17,17 @@ import { REDIS_URL, tempRedisPrefix } from '../support/services.ts';
 const log = createLogger('silent');
 const settings = { concurrency: 8, cacheTtlSeconds: 3600, missTtlSeconds: 60 };
 const soon = () => Date.now() + 5000;
+const isSearch = (request: string) => request.startsWith('/search/titles');
+const isDetails = (request: string) => request.startsWith('/titles:batchGet');
+/** A details window no test waits out: batches then go only when full or when no search is out. */
+const NO_WINDOW = { detailsBatchWindowMs: 60_000 };
+
+/** Waits for something the enricher is expected to do; fails if it never happens. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (const end = Date.now() + 5000; !condition(); await Bun.sleep(5)) {
+    if (Date.now() > end) throw new Error(`never happened: ${what}`);
+  }
+}
 
 async function hitsFor(query: string, k = 5): Promise<SearchHit[]> {
   return (await (await sharedSearch()).search(query, { k })).hits;
@@ -23,8 +36,8 @@ async function hitsFor(query: string, k = 5): Promise<SearchHit[]> {
 describe('Enricher with the live client', () => {
   let fake: FakeImdbApi;
   let cache: KeyValueStore;
-  const newEnricher = () =>
-    new Enricher(new ImdbApiCatalog(fake.baseUrl, { timeoutMs: 500, maxRetries: 1, backoffMs: 10 }, new CircuitBreaker(50, 1000)), cache, settings, log);
+  const newEnricher = (overrides: Partial<EnrichmentSettings> = {}) =>
+    new Enricher(new ImdbApiCatalog(fake.baseUrl, { timeoutMs: 500, maxRetries: 1, backoffMs: 10 }, new CircuitBreaker(50, 1000)), cache, { ...settings, ...overrides }, log);
   beforeAll(async () => (fake = await startFakeImdbApi()));
   afterAll(() => fake.stop());
   beforeEach(() => {
@@ -35,18 +48,82 @@ describe('Enricher with the live client', () => {
   test('every hit gets its catalog record, searched in parallel and fetched in one batch', async () => {
     const hits = await hitsFor('a great white shark terrorizes a summer beach town');
     fake.latencyMs = 50;
-    const started = performance.now();
-    const enriched = await newEnricher().enrich(hits, soon());
-    const elapsed = performance.now() - started;
+    const enriched = await newEnricher(NO_WINDOW).enrich(hits, soon());
     expect(enriched.map((e) => e.movie.id)).toEqual(hits.map((h) => h.movie.id));
     for (const hit of enriched) {
       expect(hit.catalog?.title).toBe(hit.movie.title);
       expect(hit.catalog?.id).toMatch(/^tt\d{7}$/);
       expect(hit.catalogMatch).toBeGreaterThan(0.9);
     }
-    expect(fake.requests.filter((r) => r.startsWith('/search/titles'))).toHaveLength(5);
-    expect(fake.requests.filter((r) => r.startsWith('/titles:batchGet'))).toHaveLength(1);
-    expect(elapsed).toBeLessThan(5 * 50); // two round trips, not five or ten
+    expect(fake.requests.filter(isSearch)).toHaveLength(5);
+    expect(fake.requests.filter(isDetails)).toHaveLength(1);
+  });
+
+  test("with the default concurrency, all of a turn's title searches are in flight together, second titles included", async () => {
+    const hits = await hitsFor('a child murderer hunted by the police and the underworld in berlin', CANDIDATES_SHOWN);
+    const titles = hits.flatMap((hit) => [hit.movie.title, ...hit.movie.aliases]);
+    expect(titles.length).toBeGreaterThan(hits.length); // M is searched as "M" and by its German title
+    const release = fake.hold('/search/titles');
+    const enriching = newEnricher({ ...NO_WINDOW, concurrency: loadConfig({}).catalog.concurrency }).enrich(hits, soon());
+    await until(() => fake.inFlight('/search/titles') === titles.length, `${titles.length} title searches in flight`);
+    expect(fake.requests.filter(isDetails)).toHaveLength(0);
+    release();
+    const enriched = await enriching;
+    expect(enriched.map((e) => e.catalog?.title)).toEqual(hits.map((h) => h.movie.title));
+    expect(fake.requests.filter(isSearch).sort()).toEqual(titles.map((title) => `/search/titles?query=${title}&limit=10`).sort());
+    expect(fake.requests.filter(isDetails)).toHaveLength(1); // their answers arrive together: one batch
+  });
+
+  test('ten candidates: ten searches at once, then two batches of five at once', async () => {
+    const hits = (await hitsFor('a great white shark terrorizes a summer beach town', 10)).filter((hit) => hit.movie.aliases.length === 0);
+    expect(hits.length).toBeGreaterThan(5);
+    const searches = fake.hold('/search/titles');
+    const details = fake.hold('/titles:batchGet');
+    const enriching = newEnricher({ ...NO_WINDOW, concurrency: hits.length + 2 }).enrich(hits, soon());
+    await until(() => fake.inFlight('/search/titles') === hits.length, 'every title search in flight');
+    searches();
+    await until(() => fake.inFlight('/titles:batchGet') === 2, 'both details batches in flight');
+    details();
+    expect((await enriching).every((e) => e.catalog)).toBe(true);
+    expect(fake.requests.filter(isDetails).map((r) => r.split('titleIds=').length - 1)).toEqual([5, hits.length - 5]);
+  });
+
+  test('a lower concurrency bounds the calls in flight, and every hit is still enriched', async () => {
+    const hits = await hitsFor('a child murderer hunted by the police and the underworld in berlin', CANDIDATES_SHOWN);
+    fake.latencyMs = 20;
+    const enriched = await newEnricher({ concurrency: 2 }).enrich(hits, soon());
+    expect(fake.peakInFlight).toBe(2);
+    expect(enriched.every((e) => e.catalog)).toBe(true);
+  });
+
+  test("a hit's details are fetched as soon as its search answers, not after the slowest search", async () => {
+    const hits = await hitsFor('a great white shark terrorizes a summer beach town');
+    const slow = hits[2]!.movie.title;
+    const release = fake.hold(`query=${slow}&`);
+    const enriching = newEnricher().enrich(hits, soon());
+    await until(() => fake.requests.some(isDetails), 'a details call');
+    expect(fake.inFlight(`query=${slow}&`)).toBe(1); // the slow search has not answered yet
+    const first = fake.requests.find(isDetails)!;
+    release();
+    const enriched = await enriching;
+    expect(enriched.map((e) => e.catalog?.title)).toEqual(hits.map((h) => h.movie.title));
+    for (const hit of enriched) expect(first.includes(`titleIds=${hit.catalog!.id}`)).toBe(hit.movie.title !== slow);
+    expect(fake.requests.filter(isDetails)).toHaveLength(2);
+  });
+
+  test('a search that outlasts the turn costs only its own hit the catalog data', async () => {
+    const hits = await hitsFor('a great white shark terrorizes a summer beach town');
+    const slow = hits[2]!.movie.title;
+    fake.hold(`query=${slow}&`); // answered only after the deadline (reset releases it)
+    const enriched = await newEnricher().enrich(hits, Date.now() + 1000);
+    expect(enriched.map((e) => e.catalog?.title ?? null)).toEqual(hits.map((h) => (h.movie.title === slow ? null : h.movie.title)));
+  });
+
+  test('a film matched by two hits is fetched once', async () => {
+    const [hit] = await hitsFor('a great white shark terrorizes a summer beach town', 1);
+    const enriched = await newEnricher(NO_WINDOW).enrich([hit!, { ...hit!, relevance: 0.1 }], soon());
+    expect(enriched.map((e) => e.catalog?.title)).toEqual(['Jaws', 'Jaws']);
+    expect(fake.requests.filter(isDetails)).toEqual([`/titles:batchGet?titleIds=${fake.idOf('Jaws')}`]);
   });
 
   test('an original-language title is found through the English one', async () => {
