@@ -5,6 +5,7 @@
 //                             > deadEnd                             (a language the engine cannot read)
 //   confirmation: classify > confirm > overview                               (phase qa)
 //                          > refine > search > enrich > validate > present    (up to 3 cycles)
+//                                                             > nothingNew    (ask for one more detail)
 //                          > deadEnd                                          (cycles exhausted)
 //   qa:           qa                                                          (phase qa, terminal)
 //
@@ -18,6 +19,7 @@ import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
 import type { TurnEngine, TurnInput, TurnOutcome } from './engine.ts';
 import { END, GraphBuilder, type CompiledGraph } from './graph.ts';
 import { movieTools } from './movie-tools.ts';
+import { applyRefinement, searchRequest } from './refinement.ts';
 import { type ConversationState, initialState } from './state.ts';
 
 export const MAX_REFINEMENTS = 3;
@@ -32,6 +34,8 @@ interface TurnState {
   hits: SearchHit[];
   enriched: EnrichedHit[];
   candidates: MovieCandidate[];
+  /** The candidates shown before this turn's refinement (shown again when it finds nothing new). */
+  shownBefore: MovieCandidate[] | null;
   intent: Intent | null;
   deadEnd: DeadEnd | null;
   reply: string;
@@ -87,6 +91,10 @@ const DEAD_END_REPLIES: Record<Exclude<DeadEnd, 'unsupported-language'>, string>
     'perhaps with a different detail, a memorable scene, or roughly when it came out.',
 };
 
+const NOTHING_NEW_REPLY =
+  "That didn't bring up any other film I know. Could you add one more specific detail? A scene you remember, an actor, " +
+  'where or when it is set, or roughly when it came out. Or pick one of the films above if one of them is close after all.';
+
 export class DiscoveryPipeline implements TurnEngine {
   private graph: CompiledGraph<TurnState, TurnContext> | null = null;
 
@@ -103,7 +111,7 @@ export class DiscoveryPipeline implements TurnEngine {
 
   async run({ state, message }: TurnInput, stream: (text: string) => void): Promise<TurnOutcome> {
     if (!this.graph) await this.ready();
-    const initial: TurnState = { conversation: state, message, understood: null, hits: [], enriched: [], candidates: [], intent: null, deadEnd: null, reply: '' };
+    const initial: TurnState = { conversation: state, message, understood: null, hits: [], enriched: [], candidates: [], shownBefore: null, intent: null, deadEnd: null, reply: '' };
     const { state: final } = await this.graph!.run(initial, { stream, deadline: Date.now() + this.settings.catalogBudgetMs });
     const conversation = final.conversation;
     return {
@@ -118,17 +126,20 @@ export class DiscoveryPipeline implements TurnEngine {
     const { search, enricher, language } = this.parts;
     return new GraphBuilder<TurnState, TurnContext>()
       .start(['newSearch', 'classify', 'qa'], (s) => ({ discovery: 'newSearch', confirmation: 'classify', qa: 'qa' })[s.conversation.phase])
-      .step('newSearch', async (s) => ({ ...s, conversation: { ...initialState(), query: s.message } }))
+      .step('newSearch', async (s) => ({ ...s, conversation: { ...initialState(), description: s.message, query: s.message, unfound: s.conversation.unfound } }))
       .edge('newSearch', 'understand')
       .step('understand', async (s) => {
         const understood = await language.understandDescription(s.message);
         if (understood.kind === 'unsupported-language') return { ...s, understood, deadEnd: 'unsupported-language' };
-        return { ...s, understood, conversation: { ...s.conversation, query: understood.text, hints: understood.hints } };
+        const { unfound } = s.conversation;
+        // After "I couldn't find it, tell me more", the new words lead and the old ones back them.
+        const told = unfound ? { description: unfound, details: [understood.text], query: `${unfound}. ${understood.text}` } : { description: understood.text, query: understood.text };
+        return { ...s, understood, conversation: { ...s.conversation, ...told, unfound: null, hints: understood.hints } };
       })
       .branch('understand', ['search', 'deadEnd'], (s) => (s.deadEnd ? 'deadEnd' : 'search'))
       .step('search', async (s) => {
-        const { conversation: c } = s;
-        const result = await search.search(c.query, { k: CANDIDATES_SHOWN, excludeIds: new Set(c.rejectedIds), hints: c.hints });
+        const { query, ...options } = searchRequest(s.conversation, CANDIDATES_SHOWN);
+        const result = await search.search(query, options);
         // Nothing likely enough: say so rather than offer weak candidates.
         return { ...s, hits: result.abstain ? [] : result.hits };
       })
@@ -139,13 +150,12 @@ export class DiscoveryPipeline implements TurnEngine {
         const candidates = validateCandidates(s.enriched, this.settings.validation);
         return { ...s, candidates, deadEnd: candidates.length ? null : 'no-candidates' };
       })
-      .branch('validate', ['present', 'deadEnd'], (s) => (s.candidates.length ? 'present' : 'deadEnd'))
+      .branch('validate', ['present', 'nothingNew', 'deadEnd'], (s) => (s.candidates.length ? 'present' : s.shownBefore ? 'nothingNew' : 'deadEnd'))
       .step('present', async (s, { stream }) => {
-        const reply = await language.presentCandidates(
-          { query: s.conversation.query, candidates: s.candidates, refinement: s.conversation.refinementCycles },
-          stream,
-        );
-        return { ...s, reply, conversation: { ...s.conversation, phase: 'confirmation', candidates: s.candidates } };
+        // A refinement is spent when it brings new candidates.
+        const cycles = s.shownBefore ? s.conversation.refinementCycles + 1 : s.conversation.refinementCycles;
+        const reply = await language.presentCandidates({ query: s.conversation.query, candidates: s.candidates, refinement: cycles }, stream);
+        return { ...s, reply, conversation: { ...s.conversation, phase: 'confirmation', candidates: s.candidates, refinementCycles: cycles, fruitless: false } };
       })
       .edge('present', END)
       .step('classify', async (s) => ({ ...s, intent: await language.classifyConfirmation(s.message, s.conversation.candidates) }))
@@ -154,20 +164,22 @@ export class DiscoveryPipeline implements TurnEngine {
         return s.conversation.refinementCycles < MAX_REFINEMENTS ? 'refine' : 'deadEnd';
       })
       .step('refine', async (s) => {
-        const details = s.intent?.kind === 'refine' && s.intent.details ? s.intent.details : await language.extractPlotDetails(s.message, s.conversation.candidates);
-        const c = s.conversation;
-        return {
-          ...s,
-          conversation: {
-            ...c,
-            query: details ? `${c.query}. ${details}` : c.query,
-            rejectedIds: [...c.rejectedIds, ...c.candidates.map((candidate) => candidate.corpus_id)],
-            refinementCycles: c.refinementCycles + 1,
-            candidates: [],
-          },
-        };
+        const refinement = s.intent?.kind === 'refine' ? s.intent : { kind: 'refine' as const, details: '', anchor: null, hints: {} };
+        return { ...s, shownBefore: s.conversation.candidates, conversation: { ...applyRefinement(s.conversation, refinement), candidates: [] } };
       })
       .edge('refine', 'search')
+      .step('nothingNew', async (s, { stream }) => {
+        // Nothing new: the same candidates stay, and the refinement is not spent, unless the
+        // person added no detail or the last refinement found nothing too.
+        const c = s.conversation;
+        const spent = c.fruitless || c.details.length === 0 || s.intent?.kind !== 'refine' || !s.intent.details.trim();
+        const cycles = spent ? c.refinementCycles + 1 : c.refinementCycles;
+        if (cycles >= MAX_REFINEMENTS) return { ...s, deadEnd: 'refinements-exhausted' as const, reply: '' };
+        const reply = NOTHING_NEW_REPLY;
+        streamWords(reply, stream);
+        return { ...s, reply, deadEnd: null, conversation: { ...c, phase: 'confirmation', candidates: s.shownBefore!, refinementCycles: cycles, fruitless: true } };
+      })
+      .branch('nothingNew', ['deadEnd', END], (s) => (s.deadEnd ? 'deadEnd' : END))
       .step('confirm', async (s) => {
         const index = s.intent?.kind === 'confirm' ? s.intent.index : 0;
         const movie = s.conversation.candidates[index] ?? s.conversation.candidates[0]!;
@@ -182,7 +194,7 @@ export class DiscoveryPipeline implements TurnEngine {
         const reason = s.deadEnd ?? 'refinements-exhausted';
         const reply = reason === 'unsupported-language' ? unsupportedLanguageReply(s.understood) : DEAD_END_REPLIES[reason];
         streamWords(reply, stream);
-        return { ...s, reply, deadEnd: reason, conversation: initialState() };
+        return { ...s, reply, deadEnd: reason, conversation: { ...initialState(), unfound: reason === 'no-candidates' ? s.conversation.query : null } };
       })
       .edge('deadEnd', END);
   }

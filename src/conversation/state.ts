@@ -10,11 +10,22 @@ export type MovieRecord = MovieCandidate;
 
 export interface ConversationState {
   phase: Phase;
-  /** The search query built so far: the first description plus refinements. */
+  /** The first description of the film (in English when a language model rewrote it). */
+  description: string;
+  /** Details added by refinements, oldest first. */
+  details: string[];
+  /** The description and details together, as one text (for presenting and for the history). */
   query: string;
   /** Constraints read from the description (era, genres, origin, people) that are not in its words. */
   hints: SearchHints;
   refinementCycles: number;
+  /** The last refinement found nothing new (the next one that does not either is spent). */
+  fruitless: boolean;
+  /**
+   * After a description found nothing: that description, read again with the next one (the
+   * dead end asks for a detail that would help, and the detail alone is rarely enough).
+   */
+  unfound: string | null;
   candidates: MovieRecord[];
   rejectedIds: string[];
   confirmedMovie: MovieRecord | null;
@@ -22,9 +33,13 @@ export interface ConversationState {
 
 export const initialState = (): ConversationState => ({
   phase: 'discovery',
+  description: '',
+  details: [],
   query: '',
   hints: {},
   refinementCycles: 0,
+  fruitless: false,
+  unfound: null,
   candidates: [],
   rejectedIds: [],
   confirmedMovie: null,
@@ -33,5 +48,7 @@ export const initialState = (): ConversationState => ({
 /** Reads a stored checkpoint; anything unreadable starts the conversation afresh. */
 export function restoreState(stored: unknown): ConversationState {
   if (stored === null || typeof stored !== 'object') return initialState();
-  return { ...initialState(), ...(stored as Partial<ConversationState>) };
+  const state = { ...initialState(), ...(stored as Partial<ConversationState>) };
+  // Checkpoints written before descriptions and details were kept apart hold only the query.
+  return state.description ? state : { ...state, description: state.query };
 }

@@ -45,10 +45,6 @@ export class FallbackLanguageModel implements LanguageModel {
     return this.attempt('classifyConfirmation', () => this.primary.classifyConfirmation(message, candidates), () => this.offline.classifyConfirmation(message, candidates));
   }
 
-  extractPlotDetails(message: string, candidates: MovieCandidate[]): Promise<string> {
-    return this.attempt('extractPlotDetails', () => this.primary.extractPlotDetails(message, candidates), () => this.offline.extractPlotDetails(message, candidates));
-  }
-
   describeMovie(tools: MovieTools): Promise<string> {
     return this.attempt('describeMovie', () => this.primary.describeMovie(tools), () => this.offline.describeMovie(tools));
   }

@@ -7,8 +7,13 @@ import type { SearchHints } from '../search/query-analysis.ts';
 export type Intent =
   /** The user picked candidate `index` (0-based). */
   | { kind: 'confirm'; index: number }
-  /** None of the candidates; `details` is what the message adds about the film (may be empty). */
-  | { kind: 'refine'; details: string };
+  /**
+   * None of the candidates is the film. `details` is what the reply adds about it (may be
+   * empty); `anchor` the candidate it is like ("similar to the second, but animated") or
+   * whose person is right ("right director, wrong film"); `hints` what the next search must
+   * keep (that person, an era).
+   */
+  | { kind: 'refine'; details: string; anchor: number | null; hints: SearchHints };
 
 export interface SimilarFilm {
   title: string;
@@ -60,9 +65,8 @@ export interface LanguageModel {
   understandDescription(message: string): Promise<UnderstoodDescription>;
   /** Introduces the candidates; text is streamed as it is produced and returned whole. */
   presentCandidates(input: PresentationInput, stream: (text: string) => void): Promise<string>;
+  /** Reads the reply to a list of candidates: which one it confirms, or how it refines. */
   classifyConfirmation(message: string, candidates: MovieCandidate[]): Promise<Intent>;
-  /** The plot details a refinement message adds (e.g. "no, it was set in space" -> "set in space"). */
-  extractPlotDetails(message: string, candidates: MovieCandidate[]): Promise<string>;
   /** The overview given when the user confirms a film. */
   describeMovie(tools: MovieTools): Promise<string>;
   answerQuestion(question: string, tools: MovieTools): Promise<string>;

@@ -118,26 +118,38 @@ export class OpenAiLanguageModel implements LanguageModel {
     return text;
   }
 
+  /**
+   * Reads the reply the way the offline engine does (tests hold both to one table of cases),
+   * as structured output: which candidate it confirms, or the refinement with its anchor, the
+   * person who is right, and the new details.
+   */
   async classifyConfirmation(message: string, candidates: MovieCandidate[]): Promise<Intent> {
     const answer = await this.json(
       `Candidates shown to the person:\n${candidateList(candidates)}\n\nTheir reply: "${message}"\n\n` +
-        'Did they pick one of the candidates, or say none of them is right (possibly adding new details)? ' +
-        'Answer with JSON only: {"intent": "confirm", "index": <1-based number>} or {"intent": "refine", "details": "<new plot details, or empty>"}.',
+        'Read the whole reply, clause by clause: people correct themselves ("it isn\'t Heat, it\'s Collateral" picks Collateral; ' +
+        '"not number one — number four" picks 4), hedge ("I think it\'s the fourth, though the poster was different" still picks 4; ' +
+        '"I mixed up the decade, it is Collateral" picks Collateral), or liken without picking ("similar to the second, but animated" ' +
+        'is none of them, like 2, new detail "animated"; "right director, wrong film, the one on a submarine" is none of them, the ' +
+        'director of the film meant stays, new detail "on a submarine"). A title names the candidate whose whole title it matches ' +
+        '("Scream 2" is Scream 2, not Scream). A plain yes is the first candidate.\n' +
+        'Answer with JSON only, one of:\n' +
+        '{"intent": "confirm", "index": <1-based number>}\n' +
+        '{"intent": "refine", "anchor": <1-based number of the candidate it is like, or null>, "people": [<names of people who are right>], ' +
+        '"details": "<the new details about the film in English, or empty>"}',
     );
-    if (answer.intent === 'confirm' && Number.isInteger(answer.index) && (answer.index as number) >= 1 && (answer.index as number) <= candidates.length) {
-      return { kind: 'confirm', index: (answer.index as number) - 1 };
+    const position = (value: unknown) => (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= candidates.length ? (value as number) - 1 : null);
+    if (answer.intent === 'confirm' && position(answer.index) !== null) return { kind: 'confirm', index: position(answer.index)! };
+    if (answer.intent === 'refine') {
+      if (answer.anchor !== null && answer.anchor !== undefined && position(answer.anchor) === null) throw new LanguageModelError('the model named a candidate that was not shown');
+      const people = strings(answer.people);
+      return {
+        kind: 'refine',
+        details: typeof answer.details === 'string' ? answer.details.trim() : '',
+        anchor: position(answer.anchor),
+        hints: people.length ? { people } : {},
+      };
     }
-    if (answer.intent === 'refine') return { kind: 'refine', details: typeof answer.details === 'string' ? answer.details.trim() : '' };
     throw new LanguageModelError('the model gave no usable intent');
-  }
-
-  async extractPlotDetails(message: string): Promise<string> {
-    const answer = await this.json(
-      `A person looking for a film said: "${message}". Extract only the new details about the film itself (plot, setting, era, ` +
-        'characters, scenes), as a short phrase, leaving out refusals like "none of these". Answer with JSON only: {"details": "..."}',
-    );
-    if (typeof answer.details !== 'string') throw new LanguageModelError('the model gave no details');
-    return answer.details.trim();
   }
 
   describeMovie(tools: MovieTools): Promise<string> {

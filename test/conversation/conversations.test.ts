@@ -89,7 +89,7 @@ describe('conversations (postgres+redis, offline engines)', () => {
   test('discovery > refine x3 > dead end, then a fresh start', async () => {
     const id = crypto.randomUUID();
     const seen = new Set<string>();
-    let turn = await say(server, user, id, 'a man is stranded alone and has to survive');
+    let turn = await say(server, user, id, 'a man stranded on an island has to survive alone');
     expect(turn.done.phase).toBe('confirmation');
     titles(turn).forEach((t: string) => seen.add(t));
     for (const details of ['none of these, it was on a deserted island', 'no, he talks to a volleyball', 'not those either, he worked for a delivery company']) {
@@ -112,6 +112,49 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(titles(fresh)[0]).toBe('Jaws');
   });
 
+  test('a refinement keeps what it learned, and what is said now leads', async () => {
+    const id = crypto.randomUUID();
+    const first = await say(server, user, id, 'a lonely cleaning robot');
+    expect(titles(first)).toContain('WALL·E');
+    const refined = await say(server, user, id, "no, not that one, it was older: a man in a spacesuit and a computer that won't open the doors");
+    expect(titles(refined)[0]).toBe('2001: A Space Odyssey');
+    const { state } = (await server.services.sessions.checkpoint(id)) as { state: Record<string, any> };
+    expect(state.description).toBe('a lonely cleaning robot');
+    expect(state.details).toHaveLength(1);
+    expect(state.details[0]).toContain('spacesuit');
+    expect(state.rejectedIds).toContain('wall-e-2008');
+    // "older" than every film shown: an era before the oldest of them.
+    const oldestShown = Math.min(...first.done.candidates.map((c: { rag_year: number }) => c.rag_year));
+    expect(state.hints.era).toEqual({ from: 1880, to: oldestShown - 1 });
+    expect(state.refinementCycles).toBe(1);
+  });
+
+  test('right director, wrong film: the director stays, the new detail leads', async () => {
+    const id = crypto.randomUUID();
+    const first = await say(server, user, id, 'a crew of professional thieves in los angeles and the obsessive detective who hunts them');
+    expect(titles(first)[0]).toBe('Heat');
+    const refined = await say(server, user, id, 'right director, wrong film — the one about a tobacco company whistleblower and a tv news producer');
+    expect(refined.done.phase).toBe('confirmation');
+    expect(titles(refined)[0]).toBe('The Insider');
+    const { state } = (await server.services.sessions.checkpoint(id)) as { state: Record<string, any> };
+    expect(state.hints.people).toEqual(['Michael Mann']);
+  });
+
+  test('a refinement that finds nothing new says so, keeps the candidates and spends nothing', async () => {
+    const id = crypto.randomUUID();
+    const first = await say(server, user, id, 'a crew of professional thieves in los angeles and the obsessive detective who hunts them');
+    const fruitless = await say(server, user, id, 'no, there was a zorblax and a quendle in it');
+    expect(fruitless.done.phase).toBe('confirmation');
+    expect(fruitless.done.reply).toContain('one more specific detail');
+    expect(titles(fruitless)).toEqual(titles(first));
+    const { state } = (await server.services.sessions.checkpoint(id)) as { state: Record<string, any> };
+    expect(state.refinementCycles).toBe(0);
+    expect(state.details).toHaveLength(1);
+    expect(state.details[0]).toContain('zorblax and a quendle');
+    // The candidates can still be picked.
+    expect((await say(server, user, id, 'oh wait, it is the first one')).done.phase).toBe('qa');
+  });
+
   test('a refinement narrows the search with the new details', async () => {
     const id = crypto.randomUUID();
     await say(server, user, id, 'soldiers in a war');
@@ -120,6 +163,19 @@ describe('conversations (postgres+redis, offline engines)', () => {
     const { state } = await server.services.sessions.checkpoint(id);
     expect((state as { query: string; refinementCycles: number }).query).toContain('british colonel building a bridge');
     expect((state as { refinementCycles: number }).refinementCycles).toBe(1);
+  });
+
+  test('offline, a description in another language gets a clear reply: what the engine reads, how to enable more', async () => {
+    const id = crypto.randomUUID();
+    const turn = await say(server, user, id, 'una película donde un tiburón ataca a los bañistas de un pueblo de playa');
+    expect(turn.done.phase).toBe('discovery');
+    expect(turn.done.candidates).toBeUndefined();
+    expect(turn.done.reply).toContain('solo entiendo descripciones en inglés');
+    expect(turn.done.reply).toContain('English');
+    expect(turn.done.reply).toContain('Spanish');
+    expect(turn.done.reply).toContain('LLM_BASE_URL');
+    const next = await say(server, user, id, DESCRIPTION);
+    expect(titles(next)[0]).toBe('Jaws');
   });
 
   test('discovery with no candidates > dead end, phase discovery', async () => {
@@ -223,6 +279,20 @@ describe('conversation with the live catalog client and an OpenAI-compatible mod
     expect(confirm.done.reply).toBe('Steven Spielberg directed Jaws (from the tools).');
     const toolResults = llm.requests.flatMap((r) => r.messages.filter((m) => m.role === 'tool').map((m) => m.content));
     expect(toolResults.some((content) => content?.includes('Steven Spielberg'))).toBe(true);
+  });
+
+  test('a description in another language is rewritten in English by the model, then searched', async () => {
+    llm.fallback = (request) => {
+      if (request.stream) return { kind: 'text', content: 'Here they are.' };
+      return { kind: 'text', content: '{"language": "de", "description": "a great white shark terrorizes a summer beach town and the police chief hunts it", "era": {"from": 1970, "to": 1979}, "genres": [], "countries": [], "people": []}' };
+    };
+    const id = crypto.randomUUID();
+    const discovery = await say(server, user, id, 'ein weißer Hai terrorisiert im Sommer einen Badeort und der Polizeichef jagt ihn');
+    expect(discovery.done.phase).toBe('confirmation');
+    expect(discovery.done.candidates[0].rag_title).toBe('Jaws');
+    expect(llm.requests.some((r) => r.messages.some((m) => m.content?.includes('ein weißer Hai')))).toBe(true);
+    const { state } = await server.services.sessions.checkpoint(id);
+    expect(state).toMatchObject({ query: 'a great white shark terrorizes a summer beach town and the police chief hunts it', hints: { era: { from: 1970, to: 1979 } } });
   });
 
   test('with the model failing and the catalog down, the turn still completes from the offline engine', async () => {

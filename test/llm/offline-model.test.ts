@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { type MovieCandidate, toMovieCandidate } from '../../src/catalog/candidates.ts';
 import type { MovieTools } from '../../src/llm/language-model.ts';
-import { IntentClassifier } from '../../src/llm/offline/intent.ts';
 import { OfflineLanguageModel } from '../../src/llm/offline/offline-model.ts';
 import { answerFromFacts, topicOf } from '../../src/llm/offline/questions.ts';
 import type { CorpusMovie } from '../../src/search/corpus.ts';
@@ -16,34 +15,6 @@ const candidates: MovieCandidate[] = [
   toMovieCandidate(film('The Adventures of Robin Hood', 1938, ['Michael Curtiz'], ['Errol Flynn']), null, 0.7),
 ];
 
-describe('IntentClassifier rules', () => {
-  const classifier = new IntentClassifier(null);
-  const cases: Array<[string, ReturnType<IntentClassifier['byRules']>]> = [
-    ['yes!', { kind: 'confirm', index: 0 }],
-    ['yep that is it', { kind: 'confirm', index: 0 }],
-    ['the second one', { kind: 'confirm', index: 1 }],
-    ['#3', { kind: 'confirm', index: 2 }],
-    ['number 2 please', { kind: 'confirm', index: 1 }],
-    ['last one', { kind: 'confirm', index: 2 }],
-    ['jaws!', { kind: 'confirm', index: 1 }],
-    ['robin hood, errol flynn', { kind: 'confirm', index: 2 }],
-    ['the tarantino one', { kind: 'confirm', index: 0 }],
-    ['definitely not jaws', { kind: 'refine', details: '' }],
-    ['none of these', { kind: 'refine', details: '' }],
-    ['no wait, yes the second', { kind: 'confirm', index: 1 }],
-    ['the first one was close but no', { kind: 'refine', details: '' }],
-    ['nope', { kind: 'refine', details: '' }],
-  ];
-  for (const [message, expected] of cases) {
-    test(`"${message}"`, () => expect(classifier.byRules(message, candidates)).toEqual(expected));
-  }
-
-  test('no rule and no model: a message describing more is a refinement', async () => {
-    expect(classifier.byRules('it had a lot of snow in it', candidates)).toBeNull();
-    expect(await classifier.classify('it had a lot of snow in it', candidates)).toEqual({ kind: 'refine', details: '' });
-  });
-});
-
 describe('OfflineLanguageModel', () => {
   const model = new OfflineLanguageModel(null);
 
@@ -56,10 +27,10 @@ describe('OfflineLanguageModel', () => {
     expect(text).toContain('Is it one of these?');
   });
 
-  test('extracts the new details from a refinement', async () => {
-    expect(await model.extractPlotDetails('None of these, it was set in space with a robot', candidates)).toBe('set in space with a robot');
-    expect(await model.extractPlotDetails('no, not jaws. a shark movie set in australia', candidates)).toBe('shark movie set in australia');
-    expect(await model.extractPlotDetails('nope, none of them', candidates)).toBe('');
+  test('a reply that names no candidate and says neither yes nor no describes the film further', async () => {
+    const reading = await model.classifyConfirmation('it had a lot of snow in it', candidates);
+    expect(reading).toMatchObject({ kind: 'refine', anchor: null, hints: {} });
+    expect(reading.kind === 'refine' && reading.details).toContain('snow');
   });
 });
 

@@ -47,8 +47,30 @@ describe('OpenAiLanguageModel against a scripted Chat Completions server', () =>
   test('intent comes back as JSON, 1-based index mapped to 0-based', async () => {
     fake.script.push({ kind: 'text', content: 'Sure! {"intent": "confirm", "index": 2}' });
     expect(await model.classifyConfirmation('the second', candidates)).toEqual({ kind: 'confirm', index: 1 });
-    fake.script.push({ kind: 'text', content: '{"intent": "refine", "details": "set in space"}' });
-    expect(await model.classifyConfirmation('no, it was set in space', candidates)).toEqual({ kind: 'refine', details: 'set in space' });
+    fake.script.push({ kind: 'text', content: '{"intent": "refine", "anchor": null, "people": [], "details": "set in space"}' });
+    expect(await model.classifyConfirmation('no, it was set in space', candidates)).toEqual({ kind: 'refine', details: 'set in space', anchor: null, hints: {} });
+  });
+
+  test('a description in another language comes back in English, with the constraints it states', async () => {
+    fake.script.push({
+      kind: 'text',
+      content: '{"language": "es", "description": "a shark attacks swimmers at a beach town in the seventies", "era": {"from": 1970, "to": 1979}, "genres": ["Thriller", "Opera"], "countries": ["United States", "Atlantis"], "people": ["Roy Scheider"]}',
+    });
+    const understood = await model.understandDescription('un tiburón ataca a los bañistas de un pueblo, de los setenta');
+    expect(understood).toEqual({
+      kind: 'description',
+      text: 'a shark attacks swimmers at a beach town in the seventies',
+      hints: { era: { from: 1970, to: 1979 }, genres: ['Thriller'], countries: ['United States'], people: ['Roy Scheider'] },
+    });
+    expect(fake.requests[0]!.messages.at(-1)!.content).toContain('un tiburón ataca');
+  });
+
+  test('an English description is searched as written; a malformed reading is an error', async () => {
+    fake.script.push({ kind: 'text', content: '{"language": "en", "description": "shark, beach", "era": null, "genres": [], "countries": [], "people": []}' });
+    expect(await model.understandDescription('a great white shark eats swimmers')).toEqual({ kind: 'description', text: 'a great white shark eats swimmers', hints: {} });
+    fake.script.push({ kind: 'text', content: '{"language": "es"}' });
+    expect(model.understandDescription('un tiburón')).rejects.toThrow('no description');
+    await Bun.sleep(10);
   });
 
   test('an index out of range or prose instead of JSON is an error (for the fallback to catch)', async () => {

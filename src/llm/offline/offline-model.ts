@@ -5,27 +5,20 @@ import type { MovieCandidate } from '../../catalog/candidates.ts';
 import type { Embedder } from '../../search/embedder.ts';
 import type { Intent, LanguageModel, MovieFacts, MovieTools, PresentationInput, UnderstoodDescription } from '../language-model.ts';
 import { detectLanguage } from './language-detect.ts';
-import { IntentClassifier, normaliseMessage } from './intent.ts';
+import { ReplyReader } from './reply-reader.ts';
 import { candidateLine, listNames, streamWords } from '../wording.ts';
 import { answerFromFacts } from './questions.ts';
 
-/** Words that carry no detail about the film in a refinement message. */
-const FILLER = new Set(
-  ('no nope nah none not neither nor of these those them it its it s is was were wasnt isnt quite right any the a an and but ' +
-    'i im think thought remember maybe sure dont do does did that this one ones movie movie film films please try again ' +
-    'something else other another different looking for more like also well hmm actually about there more details yeah yes ok okay').split(' '),
-);
-
 export class OfflineLanguageModel implements LanguageModel {
   readonly name = 'offline';
-  private readonly intents: IntentClassifier;
+  private readonly replies: ReplyReader;
 
   constructor(embedder: Embedder | null) {
-    this.intents = new IntentClassifier(embedder);
+    this.replies = new ReplyReader(embedder);
   }
 
   warmUp(): Promise<void> {
-    return this.intents.warmUp();
+    return this.replies.warmUp();
   }
 
   /** Offline, only English can be searched: the embedding model and the index read English. */
@@ -53,17 +46,7 @@ export class OfflineLanguageModel implements LanguageModel {
   }
 
   classifyConfirmation(message: string, candidates: MovieCandidate[]): Promise<Intent> {
-    return this.intents.classify(message, candidates);
-  }
-
-  async extractPlotDetails(message: string, candidates: MovieCandidate[]): Promise<string> {
-    let text = normaliseMessage(message);
-    for (const candidate of candidates) text = text.replace(normaliseMessage(candidate.rag_title), ' ');
-    const words = text.split(' ').filter(Boolean);
-    const content = words.filter((word) => !FILLER.has(word));
-    // Keep the message's own phrasing from the first content word on, without the refusal in front.
-    if (content.length < 2) return '';
-    return words.slice(words.indexOf(content[0]!)).join(' ');
+    return this.replies.read(message, candidates);
   }
 
   async describeMovie(tools: MovieTools): Promise<string> {

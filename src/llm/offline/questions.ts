@@ -3,7 +3,11 @@
 // do not hold the answer.
 import type { MovieTools } from '../language-model.ts';
 import { listNames } from '../wording.ts';
-import { normaliseMessage } from './intent.ts';
+import { foldAccents } from '../../text.ts';
+
+/** Lower case, no accents, apostrophes joined, punctuation as spaces. */
+const normaliseQuestion = (question: string) =>
+  foldAccents(question).toLowerCase().replace(/[’']/g, '').replace(/[^a-z0-9#]+/g, ' ').trim();
 
 type Topic = 'director' | 'cast' | 'year' | 'rating' | 'genres' | 'runtime' | 'similar' | 'plot' | 'title';
 
@@ -20,7 +24,7 @@ const TOPICS: Array<[Topic, RegExp]> = [
 ];
 
 export function topicOf(question: string): Topic | null {
-  const text = normaliseMessage(question);
+  const text = normaliseQuestion(question);
   return TOPICS.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
 }
 

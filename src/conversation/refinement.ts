@@ -1,0 +1,69 @@
+// What a refinement keeps: the first description, every detail added since, the constraints
+// learned on the way (a person who is right, an era, a genre) and the films already rejected,
+// all carried into the next search, with what the person says now leading.
+import type { MovieCandidate } from '../catalog/candidates.ts';
+import type { Intent } from '../llm/language-model.ts';
+import type { SearchOptions } from '../search/movie-search.ts';
+import { eraOf, type SearchHints, type YearRange } from '../search/query-analysis.ts';
+import { tokenize } from '../search/tokens.ts';
+import type { ConversationState } from './state.ts';
+
+type Refinement = Extract<Intent, { kind: 'refine' }>;
+
+const OLDER = /\b(older|earlier|way before|before that|not that recent|not so recent|much older)\b/;
+const NEWER = /\b(newer|more recent|later|not that old|not so old)\b/;
+
+/** "it was older": before the films shown; "more recent": after them. */
+function relativeEra(details: string, shown: MovieCandidate[]): YearRange | undefined {
+  const years = shown.map((candidate) => candidate.catalog_year ?? candidate.rag_year).filter((year): year is number => Number.isInteger(year));
+  if (years.length === 0) return undefined;
+  if (OLDER.test(details.toLowerCase())) return { from: 1880, to: Math.min(...years) - 1 };
+  if (NEWER.test(details.toLowerCase())) return { from: Math.max(...years) + 1, to: 2100 };
+  return undefined;
+}
+
+const union = (a: string[] | undefined, b: string[] | undefined) => [...new Set([...(a ?? []), ...(b ?? [])])];
+
+/** The state after a refinement: details and constraints added, the shown films rejected. */
+export function applyRefinement(state: ConversationState, refinement: Refinement): ConversationState {
+  const shown = state.candidates;
+  const anchor = refinement.anchor === null ? undefined : shown[refinement.anchor];
+  // A decade said outright beats "older than these", which beats what was known before.
+  const era = eraOf(refinement.details) ?? relativeEra(refinement.details, shown) ?? refinement.hints.era ?? state.hints.era;
+  // The film it is like shares its genres, drama aside (nearly every film is one).
+  const anchorGenres = (anchor?.catalog_genres.length ? anchor.catalog_genres : (anchor?.rag_genre ?? [])).filter((genre) => genre !== 'Drama');
+  const hints: SearchHints = {
+    ...state.hints,
+    ...(era ? { era } : {}),
+    genres: union(state.hints.genres, [...(refinement.hints.genres ?? []), ...anchorGenres]),
+    countries: union(state.hints.countries, refinement.hints.countries),
+    people: union(state.hints.people, refinement.hints.people),
+  };
+  const details = refinement.details.trim() ? [...state.details, refinement.details.trim()] : state.details;
+  return {
+    ...state,
+    details,
+    hints,
+    query: [state.description, ...details].join('. '),
+    rejectedIds: [...new Set([...state.rejectedIds, ...shown.map((candidate) => candidate.corpus_id)])],
+  };
+}
+
+/** Words of a correction that say when, or that something was misremembered, not what happens. */
+const ABOUT_THE_TELLING = new Set(
+  tokenize('older newer earlier later recent said meant thought than actually early late mid decade years year wasnt isnt more like much way ' +
+    'twenties thirties forties fifties sixties seventies eighties nineties').concat(['s']),
+);
+const tellsStory = (text: string) => tokenize(text).some((term) => !ABOUT_THE_TELLING.has(term) && !/^\d+s?$/.test(term));
+
+/**
+ * What the next search is asked: the newest detail that tells something of the story leads,
+ * the rest is background (a correction of the era only changes the hints).
+ */
+export function searchRequest(state: ConversationState, k: number): { query: string } & SearchOptions {
+  const told = [...state.details].reverse().filter(tellsStory);
+  const [latest, ...earlier] = told;
+  const base = { k, excludeIds: new Set(state.rejectedIds), hints: state.hints };
+  if (!latest) return { ...base, query: state.description };
+  return { ...base, query: latest, background: [...earlier.reverse(), state.description].join('. ') };
+}

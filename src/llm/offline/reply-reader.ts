@@ -1,0 +1,477 @@
+// Reading the reply to a list of candidates without a language model, clause by clause. People
+// correct themselves in one breath: "It isn't Heat, it's Collateral", "not number one —
+// number four", "yes, similar to the second, but it was animated", "right director, wrong
+// film — the one on a submarine". So the reply is cut into clauses at punctuation and contrast
+// words; each clause's references (ordinals, titles by the longest exact match, years, people
+// in the candidates' credits, a detail of one candidate's story) are resolved and given a
+// polarity and a relation (a pick, a rejection, a likeness, a person kept); then the clauses
+// decide together. What no rule reads goes to the nearest labelled examples in embedding space.
+import type { MovieCandidate } from '../../catalog/candidates.ts';
+import { normaliseTitle, titleSimilarity } from '../../catalog/matching.ts';
+import type { Embedder } from '../../search/embedder.ts';
+import { foldAccents } from '../../text.ts';
+import type { Intent } from '../language-model.ts';
+
+/** Plain yes/no and ordinals in the languages people most often answer in, as English words. */
+const FOREIGN_WORDS: Record<string, string> = {
+  si: 'yes', sí: 'yes', ja: 'yes', jawohl: 'yes', oui: 'yes', sim: 'yes', claro: 'yes', genau: 'yes', exacto: 'yes', esatto: 'yes', exactement: 'yes', certo: 'yes',
+  nein: 'no', non: 'no', nao: 'no', não: 'no', nee: 'no',
+  ninguno: 'none', ninguna: 'none', keiner: 'none', keine: 'none', keins: 'none', aucun: 'none', aucune: 'none', nessuno: 'none', nessuna: 'none', nenhum: 'none', nenhuma: 'none',
+  primero: 'first', primera: 'first', primer: 'first', erste: 'first', ersten: 'first', erster: 'first', premier: 'first', premiere: 'first', primo: 'first', prima: 'first', primeiro: 'first', primeira: 'first',
+  segundo: 'second', segunda: 'second', zweite: 'second', zweiten: 'second', zweiter: 'second', deuxieme: 'second', seconde: 'second', secondo: 'second', seconda: 'second',
+  tercero: 'third', tercera: 'third', tercer: 'third', dritte: 'third', dritten: 'third', dritter: 'third', troisieme: 'third', terzo: 'third', terza: 'third', terceiro: 'third', terceira: 'third',
+  cuarto: 'fourth', cuarta: 'fourth', vierte: 'fourth', vierten: 'fourth', vierter: 'fourth', quatrieme: 'fourth', quarto: 'fourth', quarta: 'fourth',
+  quinto: 'fifth', quinta: 'fifth', funfte: 'fifth', funften: 'fifth', cinquieme: 'fifth',
+  ultimo: 'last', ultima: 'last', letzte: 'last', letzten: 'last', dernier: 'last', derniere: 'last',
+};
+
+/** Numbers and numerals as one form in titles and replies alike ("Part II", "part two", "2"). */
+const NUMBER_WORDS: Record<string, string> = {
+  two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10', eleven: '11', twelve: '12', thirteen: '13',
+  ii: '2', iii: '3', iv: '4', vi: '6', vii: '7', viii: '8',
+};
+const ORDINAL_WORDS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5 };
+
+/** Words that open a new clause: what follows may take back or qualify what came before. */
+const CLAUSE_OPENERS = new Set(['but', 'though', 'although', 'actually', 'however', 'instead', 'wait', 'rather', 'except', 'whereas']);
+const NEGATIONS = new Set(['no', 'not', 'nope', 'nah', 'none', 'neither', 'nor', 'never', 'isnt', 'wasnt', 'arent', 'werent', 'dont', 'doesnt', 'didnt', 'aint', 'wrong', 'different', 'diff', 'other', 'another', 'incorrect', 'nothing']);
+/** Replies in emoji. */
+const EMOJI_WORDS: Array<[RegExp, string]> = [
+  [/[👍👌🙌✅✔☑💯🎉🥳]/gu, ' yes '],
+  [/[👎❌✖🚫]/gu, ' no '],
+];
+const AFFIRMATIONS = new Set(['yes', 'yeah', 'yep', 'yup', 'ya', 'yea', 'yess', 'yesss', 'sure', 'correct', 'exactly', 'bingo', 'absolutely', 'definitely', 'indeed', 'perfect', 'ok', 'okay', 'finally', 'omg']);
+/** A likeness, not a pick: "similar to the second", "kind of like Heat". */
+const LIKENESS = /\b(similar|like|close to|kind of|sort of|sorta|kinda|reminds|resembles|vibes?|in the style|along the lines|same (kind|type|idea|premise|concept|story|setup)|along those lines)\b/;
+/** A person who is right about a wrong film: "right director", "it's a nolan film". */
+const RIGHT_PERSON = /\b(right|correct|yes|good|same)\b/;
+const ROLE_WORDS = /\b(director|directed|actor|actress|cast|star|guy|filmmaker)\b/;
+const WRONG_FILM = /\b(wrong (film|movie|one)|different (film|movie|one)|diff (film|movie)|another (film|movie|one)|other (film|movie|one)|not (that|this) one|not this|not that|not the one)\b/;
+/** Asking for more without saying anything new: "try again", "keep looking". */
+const ASK_AGAIN = /\b(try again|keep looking|look again|search again|something else|any others|other options|more options|show me more|next ones?)\b/;
+/** Doubts about one's own memory that leave a pick standing. */
+const HEDGE = /\b(remember|memory|thought|think|seemed|recall|poster|pretty sure|even if|even though|though|although|probably|maybe|might|guess|mixed up|mixing up|my bad|had (the|it) wrong|got (the|it) wrong|confused|was wrong|misremember)\b/;
+/** Words of the clause machinery, not details about a film. */
+const FILLER = new Set(
+  ('a an the and or but of to in on at is it its was were be been s t it s that this these those them they one ones movie movies film films ' +
+    'yes yeah yep no not nope nah none any all of these those either neither nor i im i m think thought guess maybe probably pretty sure ' +
+    'actually wait oh hmm well ok okay please try again though although however instead rather except just really so very like similar ' +
+    'close kind sort right wrong different diff other another correct good director actor actress cast star guy filmmaker made ' +
+    'number option choice last first second third fourth fifth top bottom middle lol haha omg ah my bad mixed up had got confused ' +
+    'remember recall memory seemed thats whats was isnt wasnt is are there with where who which what about more for ' +
+    // the same small words in the languages the plain yes and no are read in
+    'de del la las los el es esa ese esta este estos estas esos esas davon der die das den dem ist c est ce cest les ceux celui ci ' +
+    'di questi quelli questo quello il lo e o os as desses dessas deles isso esse essa um uma una un une pelicula peli filme ne pas nicht kein sono dos ' +
+    'von denen verdad misma mismo er sie ihn em arent aren keep looking look even search searching again else something sorry typo meant mean ' +
+    'ugh fat fingered misread scratch obviously honestly idea vibe vibes sorta kinda same as').split(' '),
+);
+
+export interface Reference {
+  index: number;
+  via: 'ordinal' | 'title' | 'year' | 'person' | 'story';
+  /** For a person: their name as credited. */
+  person?: string;
+  /** Words of the reply (positions) the reference covers. */
+  from: number;
+  to: number;
+}
+
+interface Clause {
+  words: string[];
+  /** Position of its first word in the reply. */
+  start: number;
+  references: Reference[];
+  text: string;
+}
+
+/** The reply's words, folded and lower-cased, numbers in one form, foreign yes/no in English. */
+export function replyWords(message: string): Array<{ word: string; boundary: boolean }> {
+  const marked = EMOJI_WORDS.reduce((text, [emoji, word]) => text.replace(emoji, word), foldAccents(message))
+    .toLowerCase()
+    .replace(/\b(it|that|he|she|what|there|who|here)[’']s\b/g, '$1s')
+    // "pacino's", "carlito's": the name and an "s", as titles are normalised
+    .replace(/([a-z0-9])[’']s\b/g, '$1 s')
+    .replace(/[’']/g, '')
+    .replace(/\bno\.\s*(\d)/g, 'number $1')
+    .replace(/#\s*(\d)/g, ' number $1 ')
+    .replace(/\b(\d+)\?/g, '$1 |')
+    .replace(/\s[-–—]+\s|[–—]|[,;.!?:()\n]+/g, ' | ');
+  const out: Array<{ word: string; boundary: boolean }> = [];
+  let boundary = true;
+  for (const raw of marked.split(/\s+/)) {
+    if (raw === '|') {
+      boundary = true;
+      continue;
+    }
+    for (const piece of raw.replace(/[^a-z0-9]+/g, ' ').trim().split(' ')) {
+      if (!piece) continue;
+      const word = (out.at(-1)?.word === 'part' && piece === 'one' ? '1' : null) ?? NUMBER_WORDS[piece] ?? FOREIGN_WORDS[piece] ?? (/^(s+i+|y+e+s+|jup|jap|jo)$/.test(piece) ? 'yes' : piece);
+      out.push({ word, boundary });
+      boundary = false;
+    }
+  }
+  return out;
+}
+
+/** A title's words in the reply's form. */
+function titleWords(title: string): string[] {
+  return replyWords(normaliseTitle(title).replace(/\bpart\b/g, ' ')).map((w) => w.word);
+}
+
+const squeezed = (words: string[]) => words.join('');
+
+/** 1 for the same word, 0.9 for one slip (a letter missed, added, changed or swapped), 0.8 for two in a long word. */
+function nearSpelling(a: string, b: string): number {
+  if (a === b) return 1;
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = best;
+    }
+  }
+  const distance = rows[a.length]![b.length]!;
+  return distance === 1 ? 0.9 : distance === 2 && Math.min(a.length, b.length) >= 7 ? 0.8 : 0;
+}
+
+/**
+ * Title mentions: every candidate whose title the reply names, where, and how surely. An exact
+ * match of more words beats a shorter one ("scream 2" names Scream 2, not Scream); near
+ * spellings count for titles of some length ("godfater 2").
+ */
+function titleReferences(words: string[], boundaries: boolean[], candidates: MovieCandidate[]): Reference[] {
+  const found: Array<Reference & { score: number }> = [];
+  const reply = words.filter((w) => w !== 'part');
+  const offsets = words.map((w, i) => (w === 'part' ? -1 : i)).filter((i) => i >= 0);
+  // A mention never runs across punctuation: "blade runner — 2049" is two clauses.
+  const crossesBoundary = (from: number, to: number) => boundaries.slice(from + 1, to + 1).some(Boolean);
+  candidates.forEach((candidate, index) => {
+    for (const title of [candidate.rag_title, candidate.catalog_title].filter((t): t is string => !!t)) {
+      const tw = titleWords(title).filter((w) => w !== 'part');
+      if (squeezed(tw).length < 3 && !(tw.length === 1 && /^\d+$/.test(tw[0]!) === false && tw[0]!.length >= 2 && reply.includes(tw[0]!))) continue;
+      for (let start = 0; start < reply.length; start++) {
+        for (const span of new Set([tw.length, tw.length - 1, tw.length + 1, 1, 2, 3])) {
+          if (span < 1 || start + span > reply.length) continue;
+          const phrase = reply.slice(start, start + span);
+          let score = 0;
+          if (squeezed(phrase) === squeezed(tw)) score = 2 + tw.length;
+          else if (span === tw.length && squeezed(tw).length >= 5) {
+            const similarity = titleSimilarity(phrase.join(' '), tw.join(' '));
+            if (similarity >= (tw.length === 1 ? 0.75 : 0.8)) score = 1 + similarity;
+          }
+          // One distinctive word of a title, spelt right or nearly ("shawshank", "totoro",
+          // "ratatoullie"), or its distinctive number ("2049").
+          const word = phrase[0]!;
+          const distinctive = (w: string) => (/^\d+$/.test(w) ? w.length >= 3 : w.length >= 5 && !FILLER.has(w));
+          if (!score && span === 1 && distinctive(word)) {
+            const best = Math.max(...tw.filter(distinctive).map((w) => (w === word ? 1 : /^\d+$/.test(w) ? 0 : nearSpelling(w, word))), 0);
+            if (best >= 0.8 && !candidates.some((other, o) => o !== index && titleWords(other.rag_title).includes(word))) score = 0.5 + best / 2;
+          }
+          // Two or more consecutive title words, not all small ones: "robin hood", "willy wonka".
+          if (!score && span >= 2 && span < tw.length && ` ${tw.join(' ')} `.includes(` ${phrase.join(' ')} `) && phrase.some((w) => w.length > 3)) score = 1;
+          if (score && !crossesBoundary(offsets[start]!, offsets[start + span - 1]!)) found.push({ index, via: 'title', from: offsets[start]!, to: offsets[start + span - 1]!, score });
+        }
+      }
+    }
+  });
+  // Where mentions overlap, the surest (then longest) wins: "scream 2" is not also "scream".
+  found.sort((a, b) => b.score - a.score || b.to - b.from - (a.to - a.from));
+  const kept: Reference[] = [];
+  for (const mention of found) {
+    if (kept.some((k) => k.from <= mention.to && mention.from <= k.to)) continue;
+    kept.push({ index: mention.index, via: 'title', from: mention.from, to: mention.to });
+  }
+  return kept;
+}
+
+const AFTER_A_POSITION = new Set(['one', 'please', 'pls', 'i', 'for', 'maybe', 'probably', 'then', 'sorry', 'typo', 'lol', 'not', 'is', 'its', 'thanks', 'thx', 'definitely', 'def', 'obviously']);
+/** Words after which a bare digit is a position: "it's 3", "not 1", "go with 2". */
+const BEFORE_A_NUMBER = new Set(['its', 'is', 'not', 'maybe', 'probably', 'pick', 'with', 'take', 'say', 'no', 'yes', 'wait', 'prob', 'meant', 'mean', 'actually', 'nope', 'nah', 'def', 'definitely']);
+
+function ordinalReferences(words: string[], starts: boolean[], count: number): Reference[] {
+  const refs: Reference[] = [];
+  // "3 brothers on a train" counts brothers; a position ends its clause or is followed by "one".
+  const endsHere = (i: number) => i === words.length - 1 || starts[i + 1] || AFTER_A_POSITION.has(words[i + 1]!);
+  words.forEach((word, i) => {
+    const next = words[i + 1];
+    let position: number | null = null;
+    let to = i;
+    if (ORDINAL_WORDS[word] !== undefined && !(word === 'second' && next === 'to')) position = ORDINAL_WORDS[word]!;
+    else if ((word === 'number' || word === 'option' || word === 'choice' || word === 'nr') && next && (/^\d$/.test(next) || next === 'one')) {
+      position = next === 'one' ? 1 : Number(next);
+      to = i + 1;
+    } else if (/^\d$/.test(word) && (words.length <= 2 || starts[i] || BEFORE_A_NUMBER.has(words[i - 1] ?? '') || words[i - 1] === 'the') && endsHere(i)) {
+      position = Number(word);
+    }
+    else if (word === 'last' || word === 'bottom') position = count;
+    else if (word === 'second' && next === 'to' && words[i + 2] === 'last') {
+      position = count - 1;
+      to = i + 2;
+    } else if (word === 'top') position = 1;
+    else if (word === 'middle' && count % 2 === 1) position = (count + 1) / 2;
+    if (position !== null && position >= 1 && position <= count && !refs.some((r) => r.to >= i)) refs.push({ index: position - 1, via: 'ordinal', from: i, to });
+  });
+  return refs;
+}
+
+function yearReferences(words: string[], candidates: MovieCandidate[]): Reference[] {
+  const refs: Reference[] = [];
+  words.forEach((word, i) => {
+    if (!/^(19|20)\d\d$/.test(word)) return;
+    const matches = candidates.map((c, index) => ({ c, index })).filter(({ c }) => (c.catalog_year ?? c.rag_year) === Number(word));
+    if (matches.length === 1) refs.push({ index: matches[0]!.index, via: 'year', from: i, to: i });
+  });
+  return refs;
+}
+
+/** People in the candidates' credits, by full name or surname; a name shared by several refers to none. */
+function personReferences(words: string[], candidates: MovieCandidate[]): Reference[] {
+  const refs: Reference[] = [];
+  const people = new Map<string, { name: string; indexes: Set<number> }>();
+  candidates.forEach((candidate, index) => {
+    const names = [...(candidate.rag_director?.split(', ') ?? []), ...candidate.catalog_directors, ...candidate.rag_cast, ...candidate.catalog_stars];
+    for (const name of names) {
+      const parts = replyWords(name).map((w) => w.word);
+      // Full name, surname, and a first name distinctive enough to be used alone ("denzel").
+      for (const key of [parts.join(' '), parts.at(-1)!, ...(parts.length > 1 && parts[0]!.length >= 6 ? [parts[0]!] : [])]) {
+        if (!key || key.length < 4) continue;
+        const entry = people.get(key) ?? { name, indexes: new Set<number>() };
+        entry.indexes.add(index);
+        people.set(key, entry);
+      }
+    }
+  });
+  const text = ` ${words.join(' ')} `;
+  for (const [key, { name, indexes }] of people) {
+    const at = text.indexOf(` ${key} `);
+    if (at < 0) continue;
+    const from = text.slice(0, at).trim().split(' ').filter(Boolean).length;
+    const to = from + key.split(' ').length - 1;
+    if (refs.some((r) => r.from <= to && from <= r.to)) continue;
+    // A shared name (two films by one director) still says who is meant, but not which film.
+    for (const index of indexes.size === 1 ? indexes : []) refs.push({ index, via: 'person', person: name, from, to });
+    if (indexes.size > 1) refs.push({ index: -1, via: 'person', person: name, from, to });
+  }
+  return refs;
+}
+
+/** Distinctive words of one candidate's story or credits ("the one with the volleyball"). */
+function storyReference(words: string[], candidates: MovieCandidate[]): Reference | null {
+  const content = new Set(words.filter((w) => w.length > 3 && !FILLER.has(w)));
+  if (content.size === 0) return null;
+  const scores = candidates.map((candidate) => {
+    const about = replyWords([candidate.rag_plot, ...candidate.rag_genre, candidate.catalog_plot ?? ''].join(' ')).map((w) => w.word);
+    return new Set(about.filter((w) => content.has(w))).size;
+  });
+  const ranked = scores.map((score, index) => ({ score, index })).sort((a, b) => b.score - a.score);
+  const [first, second] = ranked;
+  if (!first || first.score < 2 || (second && first.score < 2 * second.score + 1)) return null;
+  return { index: first.index, via: 'story', from: 0, to: words.length - 1 };
+}
+
+/** "I think it's", "yes it's": the "it's" continues the clause rather than contrasting with it. */
+const KEEP_TOGETHER = new Set(['think', 'guess', 'sure', 'maybe', 'probably', 'yes', 'yeah', 'yep', 'oh', 'ah', 'so', 'and', 'that', 'because', 'cause', 'if', 'when', 'hope']);
+
+export function clausesOf(message: string, candidates: MovieCandidate[]): Clause[] {
+  const tokens = replyWords(message);
+  const words = tokens.map((t) => t.word);
+  const references = [
+    ...titleReferences(words, tokens.map((t) => t.boundary), candidates),
+    ...yearReferences(words, candidates),
+  ];
+  const covered = (i: number) => references.some((r) => r.from <= i && i <= r.to);
+  const inside = (i: number) => references.some((r) => r.from < i && i <= r.to);
+  for (const ref of personReferences(words, candidates)) if (!covered(ref.from)) references.push(ref);
+  const starts = tokens.map((t, i) => t.boundary || CLAUSE_OPENERS.has(words[i - 1] ?? ''));
+  // An ordinal right before a title qualifies it ("the first die hard"), it does not point at a position.
+  for (const ref of ordinalReferences(words, starts, candidates.length)) if (!covered(ref.from) && !covered(ref.to + 1)) references.push(ref);
+  const clauses: Clause[] = [];
+  tokens.forEach((token, i) => {
+    const opens =
+      token.boundary ||
+      CLAUSE_OPENERS.has(token.word) ||
+      ((token.word === 'its' || (token.word === 'it' && /^(is|was|isnt|wasnt)$/.test(words[i + 1] ?? ''))) && i > 0 && !covered(i) && !KEEP_TOGETHER.has(words[i - 1]!));
+    if (opens && !inside(i) && (clauses.length === 0 || clauses.at(-1)!.words.length > 0)) clauses.push({ words: [], start: i, references: [], text: '' });
+    if (clauses.length === 0) clauses.push({ words: [], start: i, references: [], text: '' });
+    clauses.at(-1)!.words.push(token.word);
+  });
+  for (const clause of clauses) {
+    clause.text = clause.words.join(' ');
+    clause.references = references.filter((r) => r.from >= clause.start && r.from < clause.start + clause.words.length);
+  }
+  return clauses.filter((c) => c.words.length > 0);
+}
+
+const isNegative = (clause: Clause) => clause.words.some((w) => NEGATIONS.has(w)) || /\b(is not|was not|dont think so)\b/.test(clause.text);
+const isAffirmative = (clause: Clause) =>
+  clause.words.some((w) => AFFIRMATIONS.has(w)) ||
+  /\b(thats it|thats the one|this is (it|the one)|its (it|this one|that one|the one)|you got it|got it|found it|spot on|thank|nailed it|that one)\b/.test(clause.text);
+
+/** The words of a clause that tell something new about the film. */
+function detailsOf(clause: Clause): string {
+  const kept = clause.words.filter((word, i) => {
+    const position = clause.start + i;
+    if (clause.references.some((r) => r.from <= position && position <= r.to)) return false;
+    return true;
+  });
+  const content = kept.filter((w) => !FILLER.has(w) && w.length > 1);
+  if (content.length === 0) return '';
+  return kept.slice(kept.indexOf(content[0]!)).join(' ').trim();
+}
+
+/** Whether a negation stands right before a reference in its clause ("not 4", "isn't Heat"). */
+function negated(clause: Clause, ref: Reference): boolean {
+  const before = clause.words.slice(Math.max(0, ref.from - clause.start - 3), ref.from - clause.start);
+  return before.some((word) => NEGATIONS.has(word)) || (before.length === 0 && isNegative(clause) && clause.references.length === 1);
+}
+
+/** What the clauses say together, built up clause by clause. */
+interface Reading {
+  pick: Reference | null;
+  anchor: number | null;
+  keptPerson: string | null;
+  rejectedAll: boolean;
+  wrongFilm: boolean;
+  details: string[];
+}
+
+/** "right director", "pacino's right", "scorsese yes", "same director as #1": the person stays. */
+function readRightPerson(clause: Clause, candidates: MovieCandidate[], reading: Reading): boolean {
+  const people = clause.references.filter((r) => r.via === 'person');
+  const text = clause.text.replace(/\ball right\b/, '');
+  const right = RIGHT_PERSON.test(text) && !/\bnot right\b/.test(text);
+  const theirFilm = people.length > 0 && /\b(s a|is a|its a)\b.*\b(film|movie|one)\b/.test(text);
+  const role = /\b(director|directed|actor|actress|cast|star)\b/.exec(text)?.[1];
+  if (!((right && (people.length > 0 || role)) || theirFilm)) return false;
+  const person = people[0];
+  if (person) {
+    reading.keptPerson = person.person!;
+    reading.anchor = person.index >= 0 ? person.index : candidates.findIndex((candidate) => personCredited(candidate, person.person!));
+  } else {
+    const target = clause.references.find((r) => r.index >= 0)?.index ?? 0;
+    reading.anchor = target;
+    reading.keptPerson = role === 'director' || role === 'directed' ? directorOf(candidates[target]!) : (candidates[target]!.rag_cast[0] ?? null);
+  }
+  return true;
+}
+
+/**
+ * The rules' reading of a reply, or null when they cannot tell (no reference, no yes or no,
+ * no detail): then the nearest labelled examples decide.
+ */
+export function readReply(message: string, candidates: MovieCandidate[]): Intent | null {
+  const clauses = clausesOf(message, candidates);
+  if (clauses.length === 0) return { kind: 'refine', details: '', anchor: null, hints: {} };
+  const reading: Reading = { pick: null, anchor: null, keptPerson: null, rejectedAll: false, wrongFilm: false, details: [] };
+
+  clauses.forEach((clause, c) => {
+    const refs = clause.references.filter((r) => r.index >= 0);
+    const hedge = HEDGE.test(clause.text);
+    if (WRONG_FILM.test(clause.text)) reading.wrongFilm = true;
+    if (readRightPerson(clause, candidates, reading)) return;
+    if (LIKENESS.test(clause.text) && !/\b(would like|i like|looks like|sounds like|feel like|felt like)\b/.test(clause.text) && refs.length > 0) {
+      // A title outranks a position in the same clause ("like the first die hard").
+      reading.anchor = (refs.find((r) => r.via === 'title') ?? refs.at(-1)!).index;
+      const tail = detailsOf(clause).replace(/^(to|of|as)\s+/, '');
+      if (tail) reading.details.push(tail);
+      return;
+    }
+    if (refs.length > 0) {
+      for (const ref of refs) {
+        if (negated(clause, ref)) {
+          if (reading.pick?.index === ref.index) reading.pick = null;
+        } else reading.pick = ref;
+      }
+      const rest = detailsOf(clause);
+      if (rest && !hedge && refs.every((ref) => negated(clause, ref))) reading.details.push(rest);
+      return;
+    }
+    // A clause naming no candidate: a yes, a no, a doubt, or a new detail.
+    const refusal = isNegative(clause) || ASK_AGAIN.test(clause.text);
+    if (refusal && reading.pick === null && !reading.wrongFilm) reading.rejectedAll = true;
+    const rest = detailsOf(clause);
+    const laterPick = clauses.slice(c + 1).some((later) => later.references.length > 0);
+    if (rest && !(hedge && (reading.pick !== null || laterPick || c === clauses.length - 1))) reading.details.push(rest);
+  });
+
+  const { pick, anchor, keptPerson, wrongFilm } = reading;
+  const hints = keptPerson ? { people: [keptPerson] } : {};
+  const said = reading.details.join('. ').trim();
+  if (anchor !== null && (keptPerson || said || wrongFilm)) return { kind: 'refine', details: said, anchor, hints };
+  if (pick !== null) {
+    // "it's kubrick, but not that one": a person picked, then the film taken back.
+    if (pick.via === 'person' && wrongFilm) return { kind: 'refine', details: said, anchor: pick.index, hints: { people: [pick.person!] } };
+    // A pick that goes on to describe something else ("yes the second, but it was animated") is a likeness.
+    const last = clauses.at(-1)!;
+    if (said && /^(but|except)\b/.test(last.text) && /\b(was|were|had|set|with|its)\b/.test(last.text) && !HEDGE.test(last.text)) {
+      return { kind: 'refine', details: said, anchor: pick.index, hints };
+    }
+    return { kind: 'confirm', index: pick.index };
+  }
+  if (reading.rejectedAll || clauses.some(isNegative)) return { kind: 'refine', details: said, anchor: null, hints };
+  // A plain yes points at the first; a yes that goes on with "but ..." describes another film.
+  if (clauses.some(isAffirmative) && !clauses.slice(1).some((clause) => /^(but|except)\b/.test(clause.text) && detailsOf(clause))) return { kind: 'confirm', index: 0 };
+  if (said) return { kind: 'refine', details: said, anchor: null, hints };
+  const story = storyReference(clauses.flatMap((c) => c.words), candidates);
+  if (story) return { kind: 'confirm', index: story.index };
+  return null;
+}
+
+const directorOf = (candidate: MovieCandidate) => candidate.catalog_directors[0] ?? candidate.rag_director?.split(', ')[0] ?? null;
+const personCredited = (candidate: MovieCandidate, person: string) =>
+  [candidate.rag_director ?? '', ...candidate.catalog_directors, ...candidate.rag_cast, ...candidate.catalog_stars].some((name) => name.includes(person));
+
+/** Team-written examples for the nearest-example fallback (not the evaluation set). */
+const CONFIRM_EXAMPLES = [
+  'yes that is the one', 'that is exactly the movie I was thinking of', 'you found it, thank you', 'that is it', 'correct, that film',
+  'I am pretty sure it is that one', 'oh wow yes, finally', 'spot on', 'sounds right to me', 'that must be it', 'I remember now, that is it', 'you got it',
+];
+const REFINE_EXAMPLES = [
+  'none of these are right', 'it is not any of those films', 'no, it was more recent than that', 'not those, it was a comedy set in a school',
+  'wrong films, there was a dog in it', 'I do not think so, the main character was a woman', 'no it was animated', 'those are not it, it took place in space',
+  'different movie, it had a big twist at the end', 'can you look again, it was in black and white', 'not quite, the story was about two brothers', 'try again please',
+];
+
+/** The offline engine's reading of a confirmation-step reply. */
+export class ReplyReader {
+  private centroids: Promise<{ confirm: Float32Array; refine: Float32Array }> | null = null;
+
+  constructor(private readonly embedder: Embedder | null) {}
+
+  /** Embeds the example replies once (called at start-up, so the first turn does not wait). */
+  async warmUp(): Promise<void> {
+    if (this.embedder) await this.centroidsOnce();
+  }
+
+  async read(message: string, candidates: MovieCandidate[]): Promise<Intent> {
+    const decided = readReply(message, candidates);
+    if (decided) return decided;
+    if ((await this.nearestExamples(message)) === 'confirm') return { kind: 'confirm', index: 0 };
+    // A message no rule understood most likely describes the film further.
+    return { kind: 'refine', details: message.trim(), anchor: null, hints: {} };
+  }
+
+  private async nearestExamples(message: string): Promise<'confirm' | 'refine'> {
+    if (!this.embedder) return 'refine';
+    const { confirm, refine } = await this.centroidsOnce();
+    const vector = await this.embedder.embedQuery(message);
+    const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, v, i) => sum + v * b[i]!, 0);
+    return dot(vector, confirm) > dot(vector, refine) ? 'confirm' : 'refine';
+  }
+
+  private centroidsOnce() {
+    this.centroids ??= (async () => {
+      const mean = async (examples: string[]) => {
+        const vectors = await this.embedder!.embedDocuments(examples);
+        const sum = new Float32Array(vectors[0]!.length);
+        for (const vector of vectors) vector.forEach((v, i) => (sum[i]! += v / vectors.length));
+        return sum;
+      };
+      return { confirm: await mean(CONFIRM_EXAMPLES), refine: await mean(REFINE_EXAMPLES) };
+    })();
+    return this.centroids;
+  }
+}

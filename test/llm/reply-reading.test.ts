@@ -1,0 +1,131 @@
+// One set of behaviours, two engines: how a reply to a list of candidates is read. Every row
+// holds for the offline engine, for the OpenAI-compatible engine given the structured answer a
+// model gives (through the local Chat Completions server), and for that engine when the model
+// answers nonsense (the offline reading takes over).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { type MovieCandidate, toMovieCandidate } from '../../src/catalog/candidates.ts';
+import { FallbackLanguageModel } from '../../src/llm/fallback-model.ts';
+import type { Intent } from '../../src/llm/language-model.ts';
+import { OfflineLanguageModel } from '../../src/llm/offline/offline-model.ts';
+import { OpenAiLanguageModel } from '../../src/llm/openai-model.ts';
+import { createLogger } from '../../src/log.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai.ts';
+
+const film = (title: string, year: number, director: string, cast: string[], genres = ['Drama']): MovieCandidate =>
+  toMovieCandidate({ id: title.toLowerCase(), title, aliases: [], year, directors: [director], genres, cast, runtimeMinutes: 100, plot: '', countries: [], languages: [], votes: null }, null, 0.5);
+
+const thrillers = [
+  film('Heat', 1995, 'Michael Mann', ['Al Pacino', 'Robert De Niro'], ['Crime', 'Thriller']),
+  film('Thief', 1981, 'Michael Mann', ['James Caan', 'Tuesday Weld']),
+  film('Ronin', 1998, 'John Frankenheimer', ['Robert De Niro', 'Jean Reno']),
+  film('Collateral', 2004, 'Michael Mann', ['Tom Cruise', 'Jamie Foxx']),
+];
+const slashers = [film('Halloween', 1978, 'John Carpenter', ['Jamie Lee Curtis']), film('Halloween II', 1981, 'Rick Rosenthal', ['Jamie Lee Curtis']), film('Halloween III', 1982, 'Tommy Lee Wallace', ['Tom Atkins'])];
+const family = [
+  film('Finding Nemo', 2003, 'Andrew Stanton', ['Albert Brooks'], ['Animation']),
+  film('Up', 2009, 'Pete Docter', ['Ed Asner'], ['Animation', 'Adventure']),
+  film('Big', 1988, 'Penny Marshall', ['Tom Hanks'], ['Comedy', 'Fantasy']),
+];
+
+interface Row {
+  class: string;
+  candidates: MovieCandidate[];
+  message: string;
+  expected: Intent;
+  /** Words the new details must hold. */
+  detailWords?: string[];
+}
+
+const refine = (anchor: number | null, people: string[] = [], details = ''): Intent => ({ kind: 'refine', details, anchor, hints: people.length ? { people } : {} });
+
+const ROWS: Row[] = [
+  { class: 'plain pick', candidates: thrillers, message: 'the third one please', expected: { kind: 'confirm', index: 2 } },
+  { class: 'plain yes', candidates: thrillers, message: 'yesss that is it 🎉', expected: { kind: 'confirm', index: 0 } },
+  { class: 'plain none', candidates: thrillers, message: 'nope, none of those', expected: refine(null) },
+  { class: 'longest title', candidates: slashers, message: 'halloween 2', expected: { kind: 'confirm', index: 1 } },
+  { class: 'longest title', candidates: slashers, message: 'HALLOWEEN III!!', expected: { kind: 'confirm', index: 2 } },
+  { class: 'longest title', candidates: slashers, message: 'just halloween, the first one from 78', expected: { kind: 'confirm', index: 0 } },
+  { class: 'contrast', candidates: thrillers, message: "It's not Thief, it's Ronin", expected: { kind: 'confirm', index: 2 } },
+  { class: 'contrast', candidates: thrillers, message: 'not heat — collateral, with the taxi', expected: { kind: 'confirm', index: 3 } },
+  { class: 'corrected number', candidates: thrillers, message: 'Not the second one, the fourth', expected: { kind: 'confirm', index: 3 } },
+  { class: 'corrected number', candidates: thrillers, message: '1... no wait, 3', expected: { kind: 'confirm', index: 2 } },
+  { class: 'hedge', candidates: thrillers, message: "I'd say the fourth, though I remember it being longer", expected: { kind: 'confirm', index: 3 } },
+  { class: 'mixed up', candidates: thrillers, message: 'ah I had the actor wrong, it is Thief', expected: { kind: 'confirm', index: 1 } },
+  {
+    class: 'likeness with a new detail',
+    candidates: family,
+    message: 'yes, sort of like the third, but it was animated',
+    expected: refine(2, [], 'animated'),
+    detailWords: ['animated'],
+  },
+  {
+    class: 'right person, wrong film',
+    candidates: thrillers,
+    message: 'right director, wrong film — the one where a cop is undercover in Miami',
+    expected: refine(0, ['Michael Mann'], 'cop is undercover in miami'),
+    detailWords: ['undercover', 'miami'],
+  },
+  {
+    class: 'right person, wrong film',
+    candidates: thrillers,
+    message: "de niro's right but it's another movie, he's a taxi driver",
+    expected: refine(null, ['Robert De Niro'], 'taxi driver'),
+    detailWords: ['taxi', 'driver'],
+  },
+  { class: 'other language', candidates: thrillers, message: 'sí, la segunda', expected: { kind: 'confirm', index: 1 } },
+  { class: 'other language', candidates: thrillers, message: 'nein, keiner davon', expected: refine(null) },
+];
+
+/** The JSON a model that reads the reply right would answer. */
+function modelAnswer(expected: Intent): string {
+  if (expected.kind === 'confirm') return JSON.stringify({ intent: 'confirm', index: expected.index + 1 });
+  return JSON.stringify({ intent: 'refine', anchor: expected.anchor === null ? null : expected.anchor + 1, people: expected.hints.people ?? [], details: expected.details });
+}
+
+/** Compares readings: the same intent, candidate, anchor and people; the details hold the expected words. */
+function expectReading(actual: Intent, row: Row): void {
+  if (row.expected.kind === 'confirm') {
+    expect(actual).toEqual(row.expected);
+    return;
+  }
+  expect(actual.kind).toBe('refine');
+  if (actual.kind !== 'refine') return;
+  // A person kept without a film named may anchor on the candidate that credits them.
+  if (row.expected.anchor !== null) expect(actual.anchor).toBe(row.expected.anchor);
+  expect(actual.hints.people ?? []).toEqual(row.expected.hints.people ?? []);
+  for (const word of row.detailWords ?? []) expect(actual.details.toLowerCase()).toContain(word);
+  if (!row.detailWords) expect(actual.details).toBe('');
+}
+
+describe('reading replies: the offline engine', () => {
+  const offline = new OfflineLanguageModel(null);
+  for (const row of ROWS) {
+    test(`${row.class}: "${row.message}"`, async () => expectReading(await offline.classifyConfirmation(row.message, row.candidates), row));
+  }
+});
+
+describe('reading replies: the OpenAI-compatible engine, against a local Chat Completions server', () => {
+  let fake: FakeOpenAi;
+  const settings = () => ({ baseUrl: fake.baseUrl, apiKey: 'k', model: 'scripted', timeoutMs: 2000, maxToolIterations: 3 });
+  beforeAll(() => (fake = startFakeOpenAi()));
+  afterAll(() => fake.stop());
+
+  for (const row of ROWS) {
+    test(`${row.class}: "${row.message}"`, async () => {
+      fake.script.push({ kind: 'text', content: `Here is my reading: ${modelAnswer(row.expected)}` });
+      const model = new OpenAiLanguageModel(settings());
+      expectReading(await model.classifyConfirmation(row.message, row.candidates), row);
+      const prompt = fake.requests.at(-1)!.messages.at(-1)!.content!;
+      expect(prompt).toContain(row.message);
+      expect(prompt).toContain(`1. ${row.candidates[0]!.rag_title}`);
+    });
+  }
+
+  for (const row of ROWS) {
+    test(`a malformed answer falls back to the offline reading: "${row.message}"`, async () => {
+      fake.script.push({ kind: 'text', content: '{"intent": "confirm", "index": 42}' });
+      const model = new FallbackLanguageModel(new OpenAiLanguageModel(settings()), new OfflineLanguageModel(null), createLogger('silent'));
+      expectReading(await model.classifyConfirmation(row.message, row.candidates), row);
+    });
+  }
+});
