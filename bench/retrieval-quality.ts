@@ -90,6 +90,7 @@ async function ensureIndex(corpusFile: string, dir: string, notes: string[], for
 interface Ranked {
   rank: number;
   topRelevance: number;
+  listRelevance: number;
   abstain: boolean;
 }
 
@@ -106,7 +107,7 @@ async function evaluate(scale: Scale) {
     const rank = id === null ? -1 : result.hits.findIndex((hit) => hit.movie.id === id);
     const baselineRanking = bm25.search(query, 10);
     return {
-      service: { rank, topRelevance: result.topRelevance, abstain: result.abstain },
+      service: { rank, topRelevance: result.topRelevance, listRelevance: result.listRelevance, abstain: result.abstain },
       baseline: id === null ? -1 : baselineRanking.indexOf(keyOf.get(id)!),
     };
   };
@@ -115,6 +116,7 @@ async function evaluate(scale: Scale) {
 
   const rows: string[] = [];
   const calibrationSamples: Array<{ probability: number; right: boolean }> = [];
+  const listSamples: Array<{ probability: number; right: boolean }> = [];
   let presentAbstained = 0;
   let presentCount = 0;
   for (const kind of ['vague', 'descriptive'] as const) {
@@ -142,6 +144,7 @@ async function evaluate(scale: Scale) {
     // reads English only), so abstaining and calibration are measured on the English ones.
     for (const r of results.filter((x) => x.q.lang === 'en')) {
       calibrationSamples.push({ probability: r.service.topRelevance, right: r.service.rank === 0 });
+      listSamples.push({ probability: r.service.listRelevance, right: r.service.rank >= 0 && r.service.rank < 5 });
       presentAbstained += r.service.abstain ? 1 : 0;
       presentCount++;
     }
@@ -153,7 +156,10 @@ async function evaluate(scale: Scale) {
   }
   const absentResults = [];
   for (const q of sets.absent.filter((x) => x.lang === 'en')) absentResults.push({ q, ...(await run(q.query, null)) });
-  for (const r of absentResults) calibrationSamples.push({ probability: r.service.topRelevance, right: false });
+  for (const r of absentResults) {
+    calibrationSamples.push({ probability: r.service.topRelevance, right: false });
+    listSamples.push({ probability: r.service.listRelevance, right: false });
+  }
   const absentAbstained = absentResults.filter((r) => r.service.abstain).length / Math.max(1, absentResults.length);
   if (values['show-misses']) for (const r of absentResults.filter((x) => !x.service.abstain)) console.log(`  offered for absent (${fmt(r.service.topRelevance)}): ${r.q.query}`);
 
@@ -163,13 +169,13 @@ async function evaluate(scale: Scale) {
   console.log('| --- | --- | --- | --- | --- | --- |');
   for (const row of rows) console.log(row);
   console.log(`| absent films, English | ${absentResults.length} | — | — | — | ${fmt(absentAbstained)} |`);
-  const presentTop = calibrationSamples.slice(0, presentCount).map((sample) => sample.probability);
-  const absentTop = absentResults.map((r) => r.service.topRelevance);
+  const presentTop = listSamples.slice(0, presentCount).map((sample) => sample.probability);
+  const absentTop = absentResults.map((r) => r.service.listRelevance);
   const sweep = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4].map((t) => `${t.toFixed(2)}: ${fmt(presentTop.filter((p) => p < t).length / Math.max(1, presentTop.length))} / ${fmt(absentTop.filter((p) => p < t).length / Math.max(1, absentTop.length))}`);
   console.log(`\nabstain threshold: present / absent abstained — ${sweep.join('; ')} (in use: ${scorer.model.abstainBelow})`);
   console.log(
     `abstains on ${fmt(absentAbstained)} of absent films and ${fmt(presentAbstained / Math.max(1, presentCount))} of present ones (English descriptions); ` +
-      `ECE of the best film's relevance ${fmt(expectedCalibrationError(calibrationSamples))}; ` +
+      `ECE: best film's relevance ${fmt(expectedCalibrationError(calibrationSamples))}, "among the five" ${fmt(expectedCalibrationError(listSamples))}; ` +
       `search latency p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p95 ${percentile(latencies, 0.95).toFixed(1)} ms (${latencies.length} searches)`,
   );
 }

@@ -1,7 +1,7 @@
 // From the scorer's probability to a relevance people can read as a percentage, and to the
 // decision whether to offer candidates at all. Platt scaling (a logistic curve over the
-// model's log-odds) is fitted on held-out synthetic queries, a fifth of them about films
-// removed from the index, so "80 %" means right about 80 % of the time.
+// model's log-odds) is fitted on the candidates of held-out synthetic queries, some of them
+// about films removed from the index, so "80 %" means right about 80 % of the time.
 
 export interface Calibration {
   slope: number;

@@ -125,6 +125,9 @@ export const FEATURES: Feature[] = [
   { name: 'lexicalRankLong', sign: 1, value: (c, { query }) => rankFeature(c.lexicalRank) * queryLengthOf(query) },
   { name: 'coverageLong', sign: 1, value: (c, { query }) => c.coverage * queryLengthOf(query) },
   { name: 'passageGapLong', sign: 1, value: (c, { query, bestSimilarity }) => (max(c.passageSimilarities) - bestSimilarity) * queryLengthOf(query) },
+  // A short one is loose: its few words match many stories, and meaning counts for more.
+  { name: 'passageGapShort', sign: 1, value: (c, { query, bestSimilarity }) => (max(c.passageSimilarities) - bestSimilarity) * (1 - queryLengthOf(query)) },
+  { name: 'denseRankShort', sign: 1, value: (c, { query }) => rankFeature(c.denseRank) * (1 - queryLengthOf(query)) },
   // The same for every candidate of a query: they move all of them against "none of these".
   { name: 'queryLength', sign: 0, value: (_, { query }) => queryLengthOf(query) },
   { name: 'corpusSize', sign: 0, value: (_, { corpusSize }) => Math.log10(Math.max(1, corpusSize)) / 5 },

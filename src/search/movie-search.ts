@@ -26,7 +26,13 @@ export interface SearchResult {
   hits: SearchHit[];
   /** Calibrated probability that the best hit is the film described (0 without hits). */
   topRelevance: number;
-  /** True when no film is likely enough to offer: the film is probably not in the corpus. */
+  /** Calibrated probability that the film described is among the hits (their relevances' sum). */
+  listRelevance: number;
+  /**
+   * True when the hits are unlikely to hold the film: it is probably not in the corpus. Decided
+   * on the whole list, not the best hit, because a vague description that fits several films
+   * deserves to see them even when none stands out.
+   */
   abstain: boolean;
   analysis: QueryAnalysis;
 }
@@ -37,6 +43,11 @@ export interface SearchOptions {
   excludeIds?: ReadonlySet<string>;
   /** Constraints known apart from the description (a language model's reading, earlier turns). */
   hints?: SearchHints;
+  /**
+   * What was said before the query (an earlier description, when the query is a refinement):
+   * searched too, at half the weight, so what the person says now leads.
+   */
+  background?: string;
 }
 
 /** The short list the scorer sees, and everything it needs to score it. */
@@ -62,8 +73,8 @@ export class MovieSearch {
     return this.index.size;
   }
 
-  async search(query: string, { k, excludeIds, hints }: SearchOptions): Promise<SearchResult> {
-    const { context, candidates } = await this.candidates(query, hints);
+  async search(query: string, { k, excludeIds, hints, background }: SearchOptions): Promise<SearchResult> {
+    const { context, candidates } = await this.candidates(query, hints, background);
     const scores = candidates.map((candidate) => this.scorer.score(featureVector(candidate, context)));
     const ranked = scores
       .map((score, i) => ({ key: candidates[i]!.key, score, excluded: false }))
@@ -79,14 +90,15 @@ export class MovieSearch {
     // the kept films are the first of them.
     const probabilities = Scorer.probabilities(ranked.filter((entry) => !entry.excluded).map((entry) => entry.score));
     const hits = kept.map((movie, i) => ({ movie, relevance: calibrate(probabilities[i]!, this.scorer.model.calibration) }));
-    const topRelevance = hits[0]?.relevance ?? 0;
-    return { hits, topRelevance, abstain: topRelevance < this.scorer.model.abstainBelow, analysis: context.query };
+    const listRelevance = Math.min(1, hits.reduce((sum, hit) => sum + hit.relevance, 0));
+    return { hits, topRelevance: hits[0]?.relevance ?? 0, listRelevance, abstain: listRelevance < this.scorer.model.abstainBelow, analysis: context.query };
   }
 
   /** Stages 1 and 2: analysis and the evidenced short list (also used to train the scorer). */
-  async candidates(query: string, hints?: SearchHints): Promise<CandidateList> {
-    const analysis = analyseQuery(query, hints);
-    const vector = await this.embedder.embedQuery(query);
+  async candidates(query: string, hints?: SearchHints, background?: string): Promise<CandidateList> {
+    const analysis = background ? withBackground(analyseQuery(query, hints), analyseQuery(background)) : analyseQuery(query, hints);
+    // The embedder reads the start of a text most: the query first.
+    const vector = await this.embedder.embedQuery(background ? `${query}. ${background}` : query);
     const lexical = this.index.lexical.score([...analysis.terms, ...analysis.phrases], this.scorer.model.bm25f);
     const lexicalRanking = topKeys(lexical.keys, lexical.total, RANK_DEPTH);
     const denseRanking: number[] = [];
@@ -122,6 +134,21 @@ export class MovieSearch {
   movie(key: number): CorpusMovie {
     return this.index.movie(key);
   }
+}
+
+/**
+ * A refinement's analysis with the earlier description behind it: the refinement's terms
+ * count twice, the background's once; its era wins, genres and origins add up.
+ */
+function withBackground(now: QueryAnalysis, before: QueryAnalysis): QueryAnalysis {
+  return {
+    text: `${now.text}. ${before.text}`,
+    terms: [...now.terms, ...now.terms, ...before.terms],
+    phrases: [...now.phrases, ...before.phrases],
+    era: now.era ?? before.era,
+    genres: (now.genres | before.genres) >>> 0,
+    countries: [...new Set([...now.countries, ...before.countries])],
+  };
 }
 
 /** The `k` keys with the highest scores, best first (ties: lower key first). */

@@ -76,6 +76,8 @@ export function eraOf(text: string): YearRange | null {
     const decade = decadeOf(tokens[i]!, tokens[i - 1]);
     if (decade === null) continue;
     const before = tokens.slice(Math.max(0, i - 5), i).join(' ');
+    // "not the 90s", "wasn't the 80s": the era it is not.
+    if (/\b(not|wasnt|isnt|never)( the)?( early| mid| late)?$/.test(before)) continue;
     if (SETTING.test(`${before} `) || / in the (early |mid |late )?$/.test(` ${before} `) && !/(movie|film|flick|one|made|came out|released|from)\b/.test(before)) continue;
     const part = PART_OF_DECADE[tokens[i - 1] ?? ''];
     return part ? { from: decade + part[0], to: decade + part[1] } : { from: decade, to: decade + 9 };

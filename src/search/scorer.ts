@@ -23,7 +23,7 @@ export interface RankerModel {
   bias: number;
   bm25f: Bm25fParameters;
   calibration: Calibration;
-  /** Candidates are offered only when the best one's calibrated relevance reaches this. */
+  /** Candidates are offered only when the chance that the film is among them reaches this. */
   abstainBelow: number;
 }
 
