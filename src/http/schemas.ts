@@ -113,10 +113,11 @@ export const SessionHistory = t.Object(
   { title: 'SessionHistory' },
 );
 
-// Plain TypeBox, not Elysia's `t`: see query-validation.ts.
+// Plain TypeBox, not Elysia's `t`: see query-validation.ts. The spec bounds offset only from
+// below; above 2^53 - 1 it could not be echoed exactly in the page's JSON, so it stops there.
 export const SessionPageQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  offset: Type.Integer({ minimum: 0, default: 0 }),
+  offset: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 }),
 });
 
 export const SessionIdParams = t.Object({ session_id: Uuid });

@@ -122,7 +122,7 @@ function valueAt(root: unknown, path: Array<string | number>): unknown {
   return current;
 }
 
-function boundedEcho(value: unknown, depth = 0): unknown {
+export function boundedEcho(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return value.length > ECHO_MAX_STRING ? `${value.slice(0, ECHO_MAX_STRING)}…` : value;
   if (value === null || typeof value !== 'object') return value;
   if (depth >= ECHO_MAX_DEPTH) return Array.isArray(value) ? '[…]' : '{…}';
