@@ -160,3 +160,16 @@ export function createApp(services: Services) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** Bun.serve settings of the HTTP listener; the test harness uses them too, so tests meet the limits production has. */
+export function listenOptions(config: Config) {
+  return {
+    // Bun refuses a body over its own limit with an empty 413 before the app sees the request,
+    // so that limit is lifted and MAX_BODY_BYTES is enforced by the body parser alone, in the
+    // spec's JSON shape. Memory stays bounded without it: the parser refuses a declared length
+    // at once and stops reading a streamed body at the limit, and Bun reads no further into a
+    // body nobody reads than the socket buffers hold (it then skips the rest unbuffered).
+    maxRequestBodySize: Number.POSITIVE_INFINITY,
+    idleTimeout: config.httpIdleTimeoutSeconds,
+  };
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bun
 // Command-line entry of the one binary: serve (default) | migrate | --help | --version.
-import { createApp, createServices, openDatabase, VERSION } from './app.ts';
+import { createApp, createServices, listenOptions, openDatabase, VERSION } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { ingestCommand, searchCommand, UsageError } from './cli/search-commands.ts';
 import { IndexMismatchError } from './search/movie-index.ts';
@@ -32,13 +32,7 @@ async function serve(): Promise<void> {
   const log = createLogger(config.logLevel);
   const startedAt = performance.now();
   const services = await createServices(config, log);
-  const app = createApp(services).listen({
-    hostname: config.host,
-    port: config.port,
-    // Bun's body limit is a backstop; the app answers 413 itself below this.
-    maxRequestBodySize: config.maxBodyBytes * 2,
-    idleTimeout: config.httpIdleTimeoutSeconds,
-  });
+  const app = createApp(services).listen({ hostname: config.host, port: config.port, ...listenOptions(config) });
   await services.engine.ready();
   services.readiness.markStarted();
   log.info('service ready', {

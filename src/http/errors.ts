@@ -9,7 +9,7 @@ import type { Logger } from '../log.ts';
 import { isStoreUnavailable } from '../store/availability.ts';
 import { describeError } from '../log.ts';
 import { requestIdOf } from './observability.ts';
-import { jsonInvalidIssue, type SchemaError, toValidationIssues} from './validation-errors.ts';
+import { jsonInvalidIssue, type SchemaError, toValidationIssues, type ValidationIssue } from './validation-errors.ts';
 
 /** An HTTP answer decided by the HTTP layer itself. */
 export class HttpError extends Error {
@@ -30,6 +30,12 @@ export class PayloadTooLargeError extends HttpError {
 
 export class InvalidJsonError extends Error {}
 
+/** Validation the app does itself (query integers), already in the FastAPI shape. */
+export class RequestValidationError extends Error {
+  constructor(readonly issues: ValidationIssue[]) {
+    super('request validation failed');
+  }
+}
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -47,6 +53,7 @@ function answerFor(error: unknown): { status: number; body: unknown; headers?: R
     return { status: 422, body: { detail: issues } };
   }
   if (error instanceof InvalidJsonError) return { status: 422, body: { detail: [jsonInvalidIssue(error.message)] } };
+  if (error instanceof RequestValidationError) return { status: 422, body: { detail: error.issues } };
   if (error instanceof HttpError) return { status: error.status, body: { detail: error.detail }, headers: error.headers };
   if (error instanceof InvalidTokenError) return { status: 401, body: { detail: 'Could not validate credentials' }, headers: UNAUTHORIZED };
   if (error instanceof InvalidCredentialsError) return { status: 401, body: { detail: 'Invalid credentials' } };

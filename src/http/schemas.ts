@@ -2,14 +2,15 @@
 // generate the OpenAPI document, so the two cannot drift apart.
 import { Type } from '@sinclair/typebox';
 import { t } from 'elysia';
+import { CharacterString, EmailAddress } from './string-rules.ts';
 
-const Email = t.String({ format: 'email', examples: ['ada@example.com'] });
+const Email = EmailAddress({ examples: ['ada@example.com'] });
 const Uuid = t.String({ format: 'uuid' });
 const DateTime = t.String({ format: 'date-time' });
 const Phase = t.UnionEnum(['discovery', 'confirmation', 'qa'], { description: 'Conversation phase; driven by the pipeline' });
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 
-export const UserCreate = t.Object({ email: Email, password: t.String({ minLength: 8 }) }, { title: 'UserCreate' });
+export const UserCreate = t.Object({ email: Email, password: CharacterString({ minLength: 8 }) }, { title: 'UserCreate' });
 export const UserLogin = t.Object({ email: Email, password: t.String() }, { title: 'UserLogin' });
 export const RefreshRequest = t.Object({ refresh_token: t.String() }, { title: 'RefreshRequest' });
 
@@ -48,7 +49,7 @@ export const chatRequest = (maxMessageLength: number) =>
   t.Object(
     {
       session_id: t.String({ format: 'uuid', description: 'Client-generated UUID v4; creates the session on first use' }),
-      message: t.String({ minLength: 1, maxLength: maxMessageLength }),
+      message: CharacterString({ minLength: 1, maxLength: maxMessageLength }),
     },
     { title: 'ChatRequest' },
   );
@@ -113,10 +114,11 @@ export const SessionHistory = t.Object(
   { title: 'SessionHistory' },
 );
 
-// Plain TypeBox, not Elysia's `t`: see query-validation.ts.
+// Plain TypeBox, not Elysia's `t`: see query-validation.ts. The spec bounds offset only from
+// below; above 2^53 - 1 it could not be echoed exactly in the page's JSON, so it stops there.
 export const SessionPageQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  offset: Type.Integer({ minimum: 0, default: 0 }),
+  offset: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 }),
 });
 
 export const SessionIdParams = t.Object({ session_id: Uuid });

@@ -3,7 +3,7 @@ import type { AuthService } from '../auth/auth-service.ts';
 import { SessionNotFoundError } from '../conversation/errors.ts';
 import type { MessageRow, SessionsRepository, SessionSummaryRow } from '../store/sessions.repo.ts';
 import { bearerAuth } from './guards.ts';
-import { coerceQuery } from './query-validation.ts';
+import { integerQuery } from './query-validation.ts';
 import { errors, SessionHistory, SessionIdParams, SessionPage, SessionPageQuery } from './schemas.ts';
 
 const SessionDeleted = t.Void({ description: 'The session and all its messages are deleted; no body' });
@@ -37,7 +37,7 @@ export const sessionsRoutes = (auth: AuthService, sessions: SessionsRepository) 
       },
       {
         query: SessionPageQuery,
-        ...coerceQuery(SessionPageQuery),
+        ...integerQuery(SessionPageQuery),
         response: { 200: SessionPage, ...errors(401, 422, 503) },
         detail: { summary: "List the caller's sessions, newest first" },
       },

@@ -1,6 +1,8 @@
 // Turns TypeBox validation errors (as Elysia reports them) into the FastAPI/pydantic shape
 // the spec requires: {"detail": [{"loc": ["body", "email"], "msg": ..., "type": ..., "input": ...}]}.
+import { Kind as TypeBoxKind } from '@sinclair/typebox';
 import { ValueErrorType as Kind } from '@sinclair/typebox/errors';
+import { CHARACTER_STRING, characterCount, EMAIL_ADDRESS } from './string-rules.ts';
 
 export interface ValidationIssue {
   loc: Array<string | number>;
@@ -58,7 +60,7 @@ function describe(error: SchemaError): [string, string] {
   const schema = error.schema;
   switch (error.type) {
     case Kind.String:
-      return ['string_type', 'Input should be a valid string'];
+      return STRING_TYPE;
     case Kind.Number:
       return ['float_type', 'Input should be a valid number'];
     case Kind.Integer:
@@ -69,12 +71,10 @@ function describe(error: SchemaError): [string, string] {
       return ['model_attributes_type', 'Input should be a valid dictionary or object to extract fields from'];
     case Kind.Array:
       return ['list_type', 'Input should be a valid list'];
-    case Kind.StringMinLength: {
-      const min = Number(schema.minLength);
-      return ['string_too_short', `String should have at least ${min} character${min === 1 ? '' : 's'}`];
-    }
+    case Kind.StringMinLength:
+      return tooShort(Number(schema.minLength));
     case Kind.StringMaxLength:
-      return ['string_too_long', `String should have at most ${schema.maxLength} characters`];
+      return tooLong(Number(schema.maxLength));
     case Kind.StringFormat:
       return formatError(String(schema.format));
     case Kind.NumberMinimum:
@@ -85,9 +85,25 @@ function describe(error: SchemaError): [string, string] {
       return ['less_than_equal', `Input should be less than or equal to ${schema.maximum}`];
     case Kind.ObjectAdditionalProperties:
       return ['extra_forbidden', 'Extra inputs are not permitted'];
+    case Kind.Kind:
+      return customKindError(error);
     default:
       return ['value_error', error.message];
   }
+}
+
+const STRING_TYPE: [string, string] = ['string_type', 'Input should be a valid string'];
+const tooShort = (min: number): [string, string] => ['string_too_short', `String should have at least ${min} character${min === 1 ? '' : 's'}`];
+const tooLong = (max: number): [string, string] => ['string_too_long', `String should have at most ${max} characters`];
+
+/** A string kind of string-rules.ts that failed: not a string, or not within its rules. */
+function customKindError(error: SchemaError): [string, string] {
+  const kind = (error.schema as Record<symbol, unknown>)[TypeBoxKind];
+  if (kind !== CHARACTER_STRING && kind !== EMAIL_ADDRESS) return ['value_error', error.message];
+  if (typeof error.value !== 'string') return STRING_TYPE;
+  if (kind === EMAIL_ADDRESS) return formatError('email');
+  const min = Number(error.schema.minLength ?? 0);
+  return characterCount(error.value) < min ? tooShort(min) : tooLong(Number(error.schema.maxLength));
 }
 
 function formatError(format: string): [string, string] {
@@ -122,7 +138,7 @@ function valueAt(root: unknown, path: Array<string | number>): unknown {
   return current;
 }
 
-function boundedEcho(value: unknown, depth = 0): unknown {
+export function boundedEcho(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return value.length > ECHO_MAX_STRING ? `${value.slice(0, ECHO_MAX_STRING)}…` : value;
   if (value === null || typeof value !== 'object') return value;
   if (depth >= ECHO_MAX_DEPTH) return Array.isArray(value) ? '[…]' : '{…}';

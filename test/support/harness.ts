@@ -1,7 +1,7 @@
 // The one test harness: builds the real app (createServices + createApp) on real backing
 // services and serves it over HTTP on a free port, so tests go through the same code path
 // as production, sockets included.
-import { createApp, createServices, type ServiceOverrides, type Services } from '../../src/app.ts';
+import { createApp, createServices, listenOptions, type ServiceOverrides, type Services } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { MovieSearch } from '../../src/search/movie-search.ts';
 import { openMovieSearch } from '../../src/search/open-search.ts';
@@ -72,7 +72,7 @@ async function launch(
   const config = loadConfig(env);
   const log = logLines ? createLogger('debug', (line) => logLines.push(line)) : createLogger(config.logLevel);
   const services = await createServices(config, log, overrides);
-  const app = createApp(services).listen({ hostname: '127.0.0.1', port: 0, idleTimeout: config.httpIdleTimeoutSeconds });
+  const app = createApp(services).listen({ hostname: '127.0.0.1', port: 0, ...listenOptions(config) });
   await services.engine.ready();
   services.readiness.markStarted();
   const baseUrl = `http://127.0.0.1:${app.server!.port}`;
