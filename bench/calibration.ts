@@ -22,9 +22,10 @@ const { values } = parseArgs({ options: { split: { type: 'string', default: 'dev
 const config = loadConfig();
 const evalDir = join(import.meta.dir, '..', 'data', 'eval', 'retrieval');
 const inSplit = <T extends { split: string }>(rows: T[]) => rows.filter((row) => values.split === 'all' || row.split === values.split);
+const bundled = new Set((await readJsonLines<{ id: string }>(config.search.corpusFile)).map((movie) => movie.id));
 const present = inSplit(
   (await Promise.all(['vague', 'descriptive'].map((kind) => readJsonLines<{ id: string; query: string; lang: string; split: string }>(join(evalDir, `${kind}.jsonl`))))).flat(),
-).filter((q) => q.lang === 'en');
+).filter((q) => q.lang === 'en' && bundled.has(q.id));
 const absent = inSplit(await readJsonLines<{ query: string; lang: string; split: string }>(join(evalDir, 'absent.jsonl'))).filter((q) => q.lang === 'en');
 const JUNK = [
   'asdf qwerty zxcv', 'hello', 'the weather is nice today', 'I like pizza with pineapple', 'what is the capital of france',

@@ -1,7 +1,8 @@
 #!/usr/bin/env bun
 // How well the offline engine reads replies to a list of candidates, on the team's labelled
 // replies (data/eval/dialogue/replies.jsonl: plain picks and refusals, and the ways people
-// correct themselves, in several languages; a third held out). A reply is read right when
+// correct themselves, in several languages; a third held out; replies-dev.jsonl: a second,
+// later set of development replies for the hardest classes, never held out). A reply is read right when
 // the intent matches and: for a confirmation, the candidate; for a refinement, the candidate
 // it is anchored on, the people it keeps, and whether it carries new details.
 //
@@ -61,9 +62,11 @@ export function judge(reply: LabelledReply, intent: Intent): string | null {
 if (import.meta.main) {
   const { values } = parseArgs({ options: { split: { type: 'string', default: 'all' }, 'show-misses': { type: 'boolean', default: false } } });
   if (values['show-misses'] && values.split !== 'dev') throw new Error('--show-misses only with --split dev: the held-out third is never looked at reply by reply');
-  const replies = (await readJsonLines<LabelledReply>(join(import.meta.dir, '..', 'data', 'eval', 'dialogue', 'replies.jsonl'))).filter(
-    (r) => values.split === 'all' || r.split === values.split,
-  );
+  const dir = join(import.meta.dir, '..', 'data', 'eval', 'dialogue');
+  const replies = [
+    ...(await readJsonLines<LabelledReply>(join(dir, 'replies.jsonl'))),
+    ...(values.split === 'test' ? [] : await readJsonLines<LabelledReply>(join(dir, 'replies-dev.jsonl'))),
+  ].filter((r) => values.split === 'all' || r.split === values.split);
   const model = new OfflineLanguageModel(await openEmbedder(loadConfig().search));
   await model.warmUp();
   const byClass = new Map<string, { right: number; total: number; wrongAs: Map<string, number> }>();

@@ -16,6 +16,9 @@ import type { Intent } from '../language-model.ts';
 const FOREIGN_WORDS: Record<string, string> = {
   si: 'yes', sí: 'yes', ja: 'yes', jawohl: 'yes', oui: 'yes', sim: 'yes', claro: 'yes', genau: 'yes', exacto: 'yes', esatto: 'yes', exactement: 'yes', certo: 'yes',
   nein: 'no', non: 'no', nao: 'no', não: 'no', nee: 'no',
+  numero: 'number', nummer: 'number', nr: 'number', num: 'number',
+  due: '2', zwei: '2', deux: '2', tres: '3', tre: '3', drei: '3', trois: '3', cuatro: '4', quattro: '4', vier: '4', quatre: '4', quatro: '4',
+  cinco: '5', cinque: '5', funf: '5', cinq: '5',
   ninguno: 'none', ninguna: 'none', keiner: 'none', keine: 'none', keins: 'none', aucun: 'none', aucune: 'none', nessuno: 'none', nessuna: 'none', nenhum: 'none', nenhuma: 'none',
   primero: 'first', primera: 'first', primer: 'first', erste: 'first', ersten: 'first', erster: 'first', premier: 'first', premiere: 'first', primo: 'first', prima: 'first', primeiro: 'first', primeira: 'first',
   segundo: 'second', segunda: 'second', zweite: 'second', zweiten: 'second', zweiter: 'second', deuxieme: 'second', seconde: 'second', secondo: 'second', seconda: 'second',
@@ -42,7 +45,9 @@ const EMOJI_WORDS: Array<[RegExp, string]> = [
 ];
 const AFFIRMATIONS = new Set(['yes', 'yeah', 'yep', 'yup', 'ya', 'yea', 'yess', 'yesss', 'sure', 'correct', 'exactly', 'bingo', 'absolutely', 'definitely', 'indeed', 'perfect', 'ok', 'okay', 'finally', 'omg']);
 /** A likeness, not a pick: "similar to the second", "kind of like Heat". */
-const LIKENESS = /\b(similar|like|close to|kind of|sort of|sorta|kinda|reminds|resembles|vibes?|in the style|along the lines|same (kind|type|idea|premise|concept|story|setup)|along those lines)\b/;
+const LIKENESS = /\b(similar|like|close to|kind of|sort of|sorta|kinda|reminds|resembles|vibes?|ish|esque|in the style|along the lines|same (kind|type|idea|premise|concept|story|setup)|along those lines)\b/;
+/** "like" that compares nothing: "I'm like 80% sure", "sounds like it". */
+const NOT_A_LIKENESS = /\b(would like|i like|looks like|sounds like|feel like|felt like|im like|i m like|like \d+|like (really|totally|super|so))\b/;
 /** A person who is right about a wrong film: "right director", "it's a nolan film". */
 const RIGHT_PERSON = /\b(right|correct|yes|good|same)\b/;
 const ROLE_WORDS = /\b(director|directed|actor|actress|cast|star|guy|filmmaker)\b/;
@@ -50,7 +55,7 @@ const WRONG_FILM = /\b(wrong (film|movie|one)|different (film|movie|one)|diff (f
 /** Asking for more without saying anything new: "try again", "keep looking". */
 const ASK_AGAIN = /\b(try again|keep looking|look again|search again|something else|any others|other options|more options|show me more|next ones?)\b/;
 /** Doubts about one's own memory that leave a pick standing. */
-const HEDGE = /\b(remember|memory|thought|think|seemed|recall|poster|pretty sure|even if|even though|though|although|probably|maybe|might|guess|mixed up|mixing up|my bad|had (the|it) wrong|got (the|it) wrong|confused|was wrong|misremember)\b/;
+const HEDGE = /\b(remember|memory|thought|think|seemed|recall|poster|pretty sure|even if|even though|though|tho|although|probably|maybe|might|guess|mixed up|mixing up|my bad|had (the|it) wrong|got (the|it) wrong|confused|was wrong|misremember|pictured|imagined|in my head|as a kid|was a kid|years ago|long time ago|when i saw it|back then|hazy|fuzzy)\b/;
 /** Words of the clause machinery, not details about a film. */
 const FILLER = new Set(
   ('a an the and or but of to in on at is it its was were be been s t it s that this these those them they one ones movie movies film films ' +
@@ -63,7 +68,10 @@ const FILLER = new Set(
     'de del la las los el es esa ese esta este estos estas esos esas davon der die das den dem ist c est ce cest les ceux celui ci ' +
     'di questi quelli questo quello il lo e o os as desses dessas deles isso esse essa um uma una un une pelicula peli filme ne pas nicht kein sono dos ' +
     'von denen verdad misma mismo er sie ihn em arent aren keep looking look even search searching again else something sorry typo meant mean ' +
-    'ugh fat fingered misread scratch obviously honestly idea vibe vibes sorta kinda same as').split(' '),
+    'ugh fat fingered misread scratch obviously honestly idea vibe vibes sorta kinda same as ' +
+    // about the list, not the film: "it's not on the list", "nothing here rings a bell"
+    'list listed here above below shown negative match matches matching nothing rings ring bell see seeing pls plz dont didnt doesnt cant wont ' +
+    'siento lo malheureusement leider purtroppo infelizmente desculpe desole tut mir ish esque').split(' '),
 );
 
 export interface Reference {
@@ -115,7 +123,7 @@ export function replyWords(message: string): Array<{ word: string; boundary: boo
 
 /** A title's words in the reply's form. */
 function titleWords(title: string): string[] {
-  return replyWords(normaliseTitle(title).replace(/\bpart\b/g, ' ')).map((w) => w.word);
+  return replyWords(normaliseTitle(title)).map((w) => w.word);
 }
 
 const squeezed = (words: string[]) => words.join('');
@@ -144,8 +152,10 @@ function nearSpelling(a: string, b: string): number {
  */
 function titleReferences(words: string[], boundaries: boolean[], candidates: MovieCandidate[]): Reference[] {
   const found: Array<Reference & { score: number }> = [];
+  // "Part II" may be said "part 2", "2" or "two": titles and replies are compared without "part".
   const reply = words.filter((w) => w !== 'part');
   const offsets = words.map((w, i) => (w === 'part' ? -1 : i)).filter((i) => i >= 0);
+  const allTitles = candidates.map((c) => ` ${titleWords(c.rag_title).filter((w) => w !== 'part').join(' ')} `);
   // A mention never runs across punctuation: "blade runner — 2049" is two clauses.
   const crossesBoundary = (from: number, to: number) => boundaries.slice(from + 1, to + 1).some(Boolean);
   candidates.forEach((candidate, index) => {
@@ -170,8 +180,11 @@ function titleReferences(words: string[], boundaries: boolean[], candidates: Mov
             const best = Math.max(...tw.filter(distinctive).map((w) => (w === word ? 1 : /^\d+$/.test(w) ? 0 : nearSpelling(w, word))), 0);
             if (best >= 0.8 && !candidates.some((other, o) => o !== index && titleWords(other.rag_title).includes(word))) score = 0.5 + best / 2;
           }
-          // Two or more consecutive title words, not all small ones: "robin hood", "willy wonka".
-          if (!score && span >= 2 && span < tw.length && ` ${tw.join(' ')} `.includes(` ${phrase.join(' ')} `) && phrase.some((w) => w.length > 3)) score = 1;
+          // Two or more consecutive title words, not all small ones ("robin hood", "willy wonka"),
+          // or found in this title alone ("vol 1", "part 3").
+          const inTitle = span >= 2 && span < tw.length && ` ${tw.join(' ')} `.includes(` ${phrase.join(' ')} `);
+          const unique = allTitles.filter((t) => t.includes(` ${phrase.join(' ')} `)).length === 1;
+          if (!score && inTitle && (phrase.some((w) => w.length > 3) || (unique && phrase.some((w) => /^\d+$/.test(w))))) score = 1;
           if (score && !crossesBoundary(offsets[start]!, offsets[start + span - 1]!)) found.push({ index, via: 'title', from: offsets[start]!, to: offsets[start + span - 1]!, score });
         }
       }
@@ -236,7 +249,7 @@ function personReferences(words: string[], candidates: MovieCandidate[]): Refere
     for (const name of names) {
       const parts = replyWords(name).map((w) => w.word);
       // Full name, surname, and a first name distinctive enough to be used alone ("denzel").
-      for (const key of [parts.join(' '), parts.at(-1)!, ...(parts.length > 1 && parts[0]!.length >= 6 ? [parts[0]!] : [])]) {
+      for (const key of [parts.join(' '), parts.at(-1)!, ...(parts.length > 1 && parts[0]!.length >= 5 ? [parts[0]!] : [])]) {
         if (!key || key.length < 4) continue;
         const entry = people.get(key) ?? { name, indexes: new Set<number>() };
         entry.indexes.add(index);
@@ -246,10 +259,15 @@ function personReferences(words: string[], candidates: MovieCandidate[]): Refere
   });
   const text = ` ${words.join(' ')} `;
   for (const [key, { name, indexes }] of people) {
-    const at = text.indexOf(` ${key} `);
+    let at = text.indexOf(` ${key} `);
+    // A surname spelt nearly right ("scorcese") still names its person.
+    if (at < 0 && !key.includes(' ') && key.length >= 6) {
+      const near = words.findIndex((word) => word.length >= 5 && nearSpelling(word, key) > 0);
+      if (near >= 0) at = text.indexOf(` ${words[near]} `);
+    }
     if (at < 0) continue;
     const from = text.slice(0, at).trim().split(' ').filter(Boolean).length;
-    const to = from + key.split(' ').length - 1;
+    const to = from + (text.indexOf(` ${key} `) >= 0 ? key.split(' ').length : 1) - 1;
     if (refs.some((r) => r.from <= to && from <= r.to)) continue;
     // A shared name (two films by one director) still says who is meant, but not which film.
     for (const index of indexes.size === 1 ? indexes : []) refs.push({ index, via: 'person', person: name, from, to });
@@ -286,8 +304,14 @@ export function clausesOf(message: string, candidates: MovieCandidate[]): Clause
   const inside = (i: number) => references.some((r) => r.from < i && i <= r.to);
   for (const ref of personReferences(words, candidates)) if (!covered(ref.from)) references.push(ref);
   const starts = tokens.map((t, i) => t.boundary || CLAUSE_OPENERS.has(words[i - 1] ?? ''));
-  // An ordinal right before a title qualifies it ("the first die hard"), it does not point at a position.
-  for (const ref of ordinalReferences(words, starts, candidates.length)) if (!covered(ref.from) && !covered(ref.to + 1)) references.push(ref);
+  // An ordinal right before a title qualifies it ("the first die hard"), it does not point at a
+  // position; and beside a named title, "first" or "last" places the film in its series.
+  const titled = references.some((r) => r.via === 'title');
+  for (const ref of ordinalReferences(words, starts, candidates.length)) {
+    if (covered(ref.from) || covered(ref.to + 1)) continue;
+    if (titled && /^(first|1st|last|top|bottom)$/.test(words[ref.from]!)) continue;
+    references.push(ref);
+  }
   const clauses: Clause[] = [];
   tokens.forEach((token, i) => {
     const opens =
@@ -333,9 +357,13 @@ interface Reading {
   pick: Reference | null;
   anchor: number | null;
   keptPerson: string | null;
+  /** The last person named, for "right actor" in a later clause. */
+  lastPerson: Reference | null;
   rejectedAll: boolean;
   wrongFilm: boolean;
-  details: string[];
+  /** A candidate picked through its person, then taken back ("it's kubrick, but not the shining"). */
+  personTakenBack: Reference | null;
+  details: Array<{ text: string; hedged: boolean; after: 'nothing' | 'pick'; contrast: boolean }>;
 }
 
 /** "right director", "pacino's right", "scorsese yes", "same director as #1": the person stays. */
@@ -344,9 +372,9 @@ function readRightPerson(clause: Clause, candidates: MovieCandidate[], reading: 
   const text = clause.text.replace(/\ball right\b/, '');
   const right = RIGHT_PERSON.test(text) && !/\bnot right\b/.test(text);
   const theirFilm = people.length > 0 && /\b(s a|is a|its a)\b.*\b(film|movie|one)\b/.test(text);
-  const role = /\b(director|directed|actor|actress|cast|star)\b/.exec(text)?.[1];
+  const role = /\b(director|directed|actor|actress|cast|star|guy)\b/.exec(text)?.[1];
   if (!((right && (people.length > 0 || role)) || theirFilm)) return false;
-  const person = people[0];
+  const person = people[0] ?? (role ? reading.lastPerson : null);
   if (person) {
     reading.keptPerson = person.person!;
     reading.anchor = person.index >= 0 ? person.index : candidates.findIndex((candidate) => personCredited(candidate, person.person!));
@@ -365,52 +393,67 @@ function readRightPerson(clause: Clause, candidates: MovieCandidate[], reading: 
 export function readReply(message: string, candidates: MovieCandidate[]): Intent | null {
   const clauses = clausesOf(message, candidates);
   if (clauses.length === 0) return { kind: 'refine', details: '', anchor: null, hints: {} };
-  const reading: Reading = { pick: null, anchor: null, keptPerson: null, rejectedAll: false, wrongFilm: false, details: [] };
+  const reading: Reading = { pick: null, anchor: null, keptPerson: null, lastPerson: null, rejectedAll: false, wrongFilm: false, personTakenBack: null, details: [] };
 
-  clauses.forEach((clause, c) => {
+  clauses.forEach((clause) => {
     const refs = clause.references.filter((r) => r.index >= 0);
-    const hedge = HEDGE.test(clause.text);
+    const named = clause.references.find((r) => r.via === 'person');
+    const hedged = HEDGE.test(clause.text);
     if (WRONG_FILM.test(clause.text)) reading.wrongFilm = true;
     if (readRightPerson(clause, candidates, reading)) return;
-    if (LIKENESS.test(clause.text) && !/\b(would like|i like|looks like|sounds like|feel like|felt like)\b/.test(clause.text) && refs.length > 0) {
+    // A person named after "right director" says whose film it is.
+    if (named && reading.keptPerson && !clause.references.some((r) => r.via === 'title')) {
+      reading.keptPerson = named.person!;
+      reading.anchor = named.index >= 0 ? named.index : candidates.findIndex((candidate) => personCredited(candidate, named.person!));
+      const rest = detailsOf(clause);
+      if (rest) reading.details.push({ text: rest, hedged, after: 'nothing', contrast: false });
+      return;
+    }
+    if (named) reading.lastPerson = named;
+    if (LIKENESS.test(clause.text) && !NOT_A_LIKENESS.test(clause.text) && refs.length > 0) {
       // A title outranks a position in the same clause ("like the first die hard").
       reading.anchor = (refs.find((r) => r.via === 'title') ?? refs.at(-1)!).index;
       const tail = detailsOf(clause).replace(/^(to|of|as)\s+/, '');
-      if (tail) reading.details.push(tail);
+      if (tail) reading.details.push({ text: tail, hedged: false, after: 'nothing', contrast: false });
       return;
     }
     if (refs.length > 0) {
       for (const ref of refs) {
         if (negated(clause, ref)) {
-          if (reading.pick?.index === ref.index) reading.pick = null;
+          if (reading.pick?.index === ref.index) {
+            if (reading.pick.via === 'person') reading.personTakenBack = reading.pick;
+            reading.pick = null;
+          }
         } else reading.pick = ref;
       }
       const rest = detailsOf(clause);
-      if (rest && !hedge && refs.every((ref) => negated(clause, ref))) reading.details.push(rest);
+      if (rest && refs.every((ref) => negated(clause, ref))) reading.details.push({ text: rest, hedged, after: 'nothing', contrast: false });
       return;
     }
     // A clause naming no candidate: a yes, a no, a doubt, or a new detail.
     const refusal = isNegative(clause) || ASK_AGAIN.test(clause.text);
     if (refusal && reading.pick === null && !reading.wrongFilm) reading.rejectedAll = true;
     const rest = detailsOf(clause);
-    const laterPick = clauses.slice(c + 1).some((later) => later.references.length > 0);
-    if (rest && !(hedge && (reading.pick !== null || laterPick || c === clauses.length - 1))) reading.details.push(rest);
+    if (rest) reading.details.push({ text: rest, hedged, after: reading.pick === null ? 'nothing' : 'pick', contrast: /^(but|except|though|tho|although)\b/.test(clause.text) });
   });
 
   const { pick, anchor, keptPerson, wrongFilm } = reading;
   const hints = keptPerson ? { people: [keptPerson] } : {};
-  const said = reading.details.join('. ').trim();
-  if (anchor !== null && (keptPerson || said || wrongFilm)) return { kind: 'refine', details: said, anchor, hints };
+  // Doubts about one's memory are not details of the film, except where the reply refines.
+  const plain = reading.details.filter((d) => !d.hedged).map((d) => d.text);
+  const all = reading.details.map((d) => d.text);
+  if (anchor !== null && (keptPerson || all.length || wrongFilm)) return { kind: 'refine', details: all.join('. '), anchor, hints };
+  // "it's kubrick, but not the shining": a person picked, then the film taken back.
+  const takenBack = reading.personTakenBack ?? (pick?.via === 'person' && (wrongFilm || reading.details.some((d) => d.after === 'pick' && d.contrast && !d.hedged)) ? pick : null);
+  if (takenBack) return { kind: 'refine', details: all.join('. '), anchor: takenBack.index, hints: { people: [takenBack.person!] } };
   if (pick !== null) {
-    // "it's kubrick, but not that one": a person picked, then the film taken back.
-    if (pick.via === 'person' && wrongFilm) return { kind: 'refine', details: said, anchor: pick.index, hints: { people: [pick.person!] } };
     // A pick that goes on to describe something else ("yes the second, but it was animated") is a likeness.
     const last = clauses.at(-1)!;
-    if (said && /^(but|except)\b/.test(last.text) && /\b(was|were|had|set|with|its)\b/.test(last.text) && !HEDGE.test(last.text)) {
-      return { kind: 'refine', details: said, anchor: pick.index, hints };
-    }
+    const describesMore = /^(but|except)\b/.test(last.text) && /\b(was|were|had|set|with|its|in|on|at|about|instead)\b/.test(last.text) && !HEDGE.test(last.text);
+    if (describesMore && plain.length) return { kind: 'refine', details: plain.join('. '), anchor: pick.index, hints };
     return { kind: 'confirm', index: pick.index };
   }
+  const said = plain.join('. ');
   if (reading.rejectedAll || clauses.some(isNegative)) return { kind: 'refine', details: said, anchor: null, hints };
   // A plain yes points at the first; a yes that goes on with "but ..." describes another film.
   if (clauses.some(isAffirmative) && !clauses.slice(1).some((clause) => /^(but|except)\b/.test(clause.text) && detailsOf(clause))) return { kind: 'confirm', index: 0 };
