@@ -3,6 +3,9 @@
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
+# Node 20's images bring npm 10, which ignores package.json's allowScripts (the install-script
+# policy): the project asks for npm 11.18 or newer (engines, with engine-strict in .npmrc).
+RUN npm install -g --no-audit --no-fund npm@11.19.1
 # Everything the install needs: postinstall converts the model and indexes the bundled corpus.
 COPY . .
 RUN npm ci --no-audit --no-fund && npm run build

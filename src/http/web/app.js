@@ -50,8 +50,10 @@ async function showChat() {
   $('login-view').hidden = true;
   $('chat-view').hidden = false;
   $('logout').hidden = false;
-  await loadSessions();
+  // The session id exists before anything can be typed: a message sent while the list is
+  // still loading would otherwise carry none (422).
   if (!state.sessionId) newSession();
+  else await loadSessions();
 }
 
 $('login-form').addEventListener('submit', async (event) => {
