@@ -74,6 +74,16 @@ figures.push(['open the index (memory-mapped)', ms(opened - openStart)]);
 figures.push(['open to first search answered (cold pages)', ms(performance.now() - openStart)]);
 
 const queries = (await evalQueries()).slice(0, QUERY_COUNT);
+// The full search first, as a server runs it: before exact search fills the heap.
+for (const q of queries.slice(0, 20)) await search.search(q, { k: 5 }); // warm-up
+const searchTimes: number[] = [];
+for (const q of queries) {
+  const start = performance.now();
+  await search.search(q, { k: 5 });
+  searchTimes.push(performance.now() - start);
+}
+figures.push(['full search p50 / p95 (analysis, embedding, BM25F, passages, features, scoring)', `${ms(percentile(searchTimes, 0.5))} / ${ms(percentile(searchTimes, 0.95))}`]);
+
 const vectors = await Promise.all(queries.map((q) => embedder.embedQuery(q)));
 const passages = index.passages;
 // Exact search needs the passages as float vectors: rebuilt from the 8-bit copies.
@@ -102,15 +112,6 @@ vectors.forEach((vector, i) => {
 figures.push([`passage search p50 / p95, approximate (HNSW, ${passages.size} passages)`, `${ms(percentile(approximateTimes, 0.5))} / ${ms(percentile(approximateTimes, 0.95))}`]);
 figures.push(['passage search p50 / p95, exact', `${ms(percentile(exactTimes, 0.5))} / ${ms(percentile(exactTimes, 0.95))}`]);
 figures.push(['recall@10 of approximate against exact', (recalled / vectors.length).toFixed(4)]);
-
-for (const q of queries.slice(0, 20)) await search.search(q, { k: 5 }); // warm-up
-const searchTimes: number[] = [];
-for (const q of queries) {
-  const start = performance.now();
-  await search.search(q, { k: 5 });
-  searchTimes.push(performance.now() - start);
-}
-figures.push(['full search p50 / p95 (analysis, embedding, BM25F, passages, features, scoring)', `${ms(percentile(searchTimes, 0.5))} / ${ms(percentile(searchTimes, 0.95))}`]);
 
 const pinned = spawnSync('taskset', ['-c', '0', process.execPath, import.meta.path, '--embed-latency-child'], {
   encoding: 'utf8',
