@@ -6,6 +6,7 @@ import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/reso
 import type { MovieCandidate } from '../catalog/candidates.ts';
 import type { LlmSettings } from '../config.ts';
 import { GENRES } from '../search/genres.ts';
+import { stringList } from '../text.ts';
 import { ORIGINS } from '../search/origins.ts';
 import type { SearchHints } from '../search/query-analysis.ts';
 import type { Intent, LanguageModel, MovieTools, PresentationInput, UnderstoodDescription } from './language-model.ts';
@@ -141,7 +142,7 @@ export class OpenAiLanguageModel implements LanguageModel {
     if (answer.intent === 'confirm' && position(answer.index) !== null) return { kind: 'confirm', index: position(answer.index)! };
     if (answer.intent === 'refine') {
       if (answer.anchor !== null && answer.anchor !== undefined && position(answer.anchor) === null) throw new LanguageModelError('the model named a candidate that was not shown');
-      const people = strings(answer.people);
+      const people = stringList(answer.people);
       return {
         kind: 'refine',
         details: typeof answer.details === 'string' ? answer.details.trim() : '',
@@ -204,8 +205,6 @@ export class OpenAiLanguageModel implements LanguageModel {
   }
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()) : []);
-
 /** The constraints of a model's answer, keeping only what search understands. */
 function readHints(answer: Record<string, unknown>): SearchHints {
   const hints: SearchHints = {};
@@ -213,11 +212,11 @@ function readHints(answer: Record<string, unknown>): SearchHints {
   if (era && Number.isInteger(era.from) && Number.isInteger(era.to) && (era.from as number) <= (era.to as number) && (era.from as number) >= 1880) {
     hints.era = { from: era.from as number, to: era.to as number };
   }
-  const genres = strings(answer.genres).filter((name) => GENRES.some((genre) => genre.name.toLowerCase() === name.toLowerCase()));
+  const genres = stringList(answer.genres).filter((name) => GENRES.some((genre) => genre.name.toLowerCase() === name.toLowerCase()));
   if (genres.length) hints.genres = genres;
-  const countries = strings(answer.countries).filter((name) => ORIGINS.some((origin) => origin.country.toLowerCase() === name.toLowerCase()));
+  const countries = stringList(answer.countries).filter((name) => ORIGINS.some((origin) => origin.country.toLowerCase() === name.toLowerCase()));
   if (countries.length) hints.countries = countries;
-  const people = strings(answer.people).slice(0, 5);
+  const people = stringList(answer.people).slice(0, 5);
   if (people.length) hints.people = people;
   return hints;
 }

@@ -7,6 +7,7 @@ import { extname } from 'node:path';
 import { type CorpusMovie, corpusId } from './corpus.ts';
 import { parseCsv } from './csv.ts';
 import { countriesFromLead } from './origins.ts';
+import { stringList } from '../text.ts';
 
 export interface RowProblem {
   line: number;
@@ -24,8 +25,6 @@ const MAX_YEAR = new Date().getFullYear() + 5;
 
 type Row = Record<string, unknown>;
 const isRecord = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
-const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()) : [];
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 export async function readCorpusFile(path: string): Promise<ReadResult> {
@@ -101,15 +100,15 @@ function readJsonLines(content: string): ReadResult {
       line: index + 1,
       movie: {
         title: text(value.title),
-        aliases: strings(value.aliases),
+        aliases: stringList(value.aliases),
         year: value.year as number,
-        directors: strings(value.directors),
-        genres: strings(value.genres),
-        cast: strings(value.cast),
+        directors: stringList(value.directors),
+        genres: stringList(value.genres),
+        cast: stringList(value.cast),
         runtimeMinutes: Number.isInteger(value.runtimeMinutes) ? (value.runtimeMinutes as number) : null,
         plot: text(value.plot),
-        countries: strings(value.countries),
-        languages: strings(value.languages),
+        countries: stringList(value.countries),
+        languages: stringList(value.languages),
         votes: Number.isInteger(value.votes) && (value.votes as number) >= 0 ? (value.votes as number) : null,
       },
     });
@@ -136,8 +135,8 @@ function readJsonArray(content: string): ReadResult {
         title: text(value.title),
         year: value.year as number,
         directors: directorsFromExtract(extract),
-        genres: strings(value.genres),
-        cast: strings(value.cast),
+        genres: stringList(value.genres),
+        cast: stringList(value.cast),
         plot: extract,
         countries: countriesFromLead(extract),
       } satisfies Partial<CorpusMovie>,
