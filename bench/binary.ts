@@ -234,6 +234,8 @@ function bundledIndexIn(cache: string): string | null {
 }
 
 const inside = (path: string, dirs: string[]) => dirs.some((dir) => path === dir || path.startsWith(dir + '/'));
+/** Inside one of `dirs`, or a directory on the way to one (~/.cache for ~/.cache/movie-discovery). */
+const allowedPath = (path: string, dirs: string[]) => inside(path, dirs) || dirs.some((dir) => dir.startsWith(path + '/'));
 
 /**
  * Files the process created or wrote, from strace: opens for writing, creations, renames,
@@ -379,8 +381,8 @@ if (!args.includes('--no-trace')) {
     const pid = serverPid(server);
     const mapped = foreignMappings(pid, allowed);
     await server.stop();
-    const written = writtenPaths(readFileSync(trace, 'utf8'), dir).filter((path) => !inside(path, allowed) && path !== trace);
-    const newInDir = [...listing(dir)].filter((path) => !dirBefore.has(path) && !inside(path, allowed));
+    const written = writtenPaths(readFileSync(trace, 'utf8'), dir).filter((path) => !allowedPath(path, allowed) && path !== trace);
+    const newInDir = [...listing(dir)].filter((path) => !dirBefore.has(path) && !allowedPath(path, allowed));
     // /tmp is shared with every other process of the machine: only what this server wrote or mapped.
     const ours = (name: string) => name.includes(String(pid)) || [...written, ...mapped].some((path) => path.startsWith(`/tmp/${name}`));
     const newInTmp = readdirSync('/tmp').filter((name) => !tmpBefore.has(name) && ours(name));
