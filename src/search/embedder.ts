@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { assetPath } from '../assets.ts';
+import { defaultNativeEnv } from '../native-env.ts';
 import { convertUseLite, useLiteSourceDir } from './use-lite/convert.ts';
 
 export interface EmbeddingModelSettings {
@@ -65,6 +66,10 @@ export async function loadEmbedder(settings: EmbeddingModelSettings): Promise<Em
   if (!existsSync(join(settings.path, 'config.json'))) {
     throw new Error(`EMBEDDING_MODEL: no transformers.js model folder at ${settings.path} (config.json missing)`);
   }
+  // onnxruntime (1.30) sends usage telemetry and keeps a device id, an event database
+  // (~/.cache/Microsoft/DeveloperTools/.onnxruntime/) and a debug log (mat-debug-<pid>.log in
+  // the temporary directory) unless this is set before it initialises.
+  defaultNativeEnv('ORT_DISABLE_TELEMETRY', '1');
   const { env, pipeline } = await import('@huggingface/transformers');
   env.allowRemoteModels = false;
   env.allowLocalModels = true;
