@@ -30,6 +30,16 @@ export function assetPath(relative: string): string {
   return join(embedded ? embedded.root : REPOSITORY, relative);
 }
 
+/**
+ * Loads a native addon from its real path (the cache directory, in the binary). The binary's
+ * loaders are rewritten to call this (scripts/build-binary.ts).
+ */
+export function loadAddon(relative: string): unknown {
+  const module = { exports: {} };
+  process.dlopen(module, assetPath(relative));
+  return module.exports;
+}
+
 /** Options that let PGlite start from its embedded runtime files (none are needed from source). */
 export async function pgliteRuntimeOptions(): Promise<Record<string, unknown>> {
   if (!embedded) return {};
