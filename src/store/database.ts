@@ -60,6 +60,13 @@ export function connectPostgres(url: string, poolSize: number): Database {
   };
 }
 
+/**
+ * Postgres settings of the embedded database (its initdb's too). Its shared buffers live in
+ * the WebAssembly heap, all of them resident once touched: Postgres's default (128 MB) was
+ * most of the service's memory, for a database of a few megabytes.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 /** Embedded PGlite in `dir`; holds `dir/.lock` so a second process fails instead of corrupting it. */
 export async function openPglite(dir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true });
@@ -68,7 +75,7 @@ export async function openPglite(dir: string): Promise<Database> {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const client = await PGlite.create(dir, await pgliteRuntimeOptions());
+    const client = await PGlite.create(dir, { ...(await pgliteRuntimeOptions()), startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
     const pglite = drizzle(client, { schema });
     const db = pglite as unknown as Db;
     return {
