@@ -10,6 +10,7 @@ import { join, relative } from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
 import { openMovieSearch } from '../src/search/open-search.ts';
+import { EMBEDDED_TEMPLATE, pgliteTemplate } from '../src/store/pglite-template.ts';
 
 const ROOT = join(import.meta.dir, '..');
 const BUILD = join(ROOT, 'build');
@@ -18,14 +19,14 @@ const ONNX_RUNTIME_DIR = 'node_modules/onnxruntime-node/bin/napi-v6/linux/x64';
 const USEARCH_ADDON = 'node_modules/usearch/prebuilds/linux-x64/usearch.node';
 const ASSETS_MODULE = join(ROOT, 'src', 'assets.ts');
 
-/** Everything the binary carries, as repository-relative paths. */
-function assetFiles(): string[] {
+/** Everything the binary carries: its repository-relative name -> the file it is made from. */
+function assetFiles(template: string): Record<string, string> {
   const walk = (dir: string): string[] =>
     readdirSync(join(ROOT, dir)).flatMap((name) => {
       const path = join(dir, name);
       return statSync(join(ROOT, path)).isDirectory() ? walk(path) : [path];
     });
-  return [
+  const files = [
     ...walk('models/use-lite'),
     ...walk('data/index'),
     'data/corpus/movies.jsonl',
@@ -36,23 +37,30 @@ function assetFiles(): string[] {
     'node_modules/swagger-ui-dist/swagger-ui.css',
     'node_modules/swagger-ui-dist/swagger-ui-bundle.js',
     'node_modules/@electric-sql/pglite/dist/pglite.wasm',
-    'node_modules/@electric-sql/pglite/dist/initdb.wasm',
+    'node_modules/@electric-sql/pglite/dist/initdb.wasm', // for a data directory not made from the template
     'node_modules/@electric-sql/pglite/dist/pglite.data',
     // Native addons travel as plain files and are loaded from the cache directory: a .node
     // file the compiler embeds as a module is copied to /tmp by Bun each time it is loaded.
     `${ONNX_RUNTIME_DIR}/libonnxruntime.so.1`,
     `${ONNX_RUNTIME_DIR}/onnxruntime_binding.node`, // finds libonnxruntime.so.1 beside itself ($ORIGIN)
     USEARCH_ADDON,
-  ].sort();
+  ];
+  return Object.fromEntries([
+    ...files.map((file) => [file, join(ROOT, file)]),
+    // A new data directory is unpacked from it instead of running initdb (src/store/pglite-template.ts).
+    [EMBEDDED_TEMPLATE, template],
+  ].sort(([a], [b]) => a!.localeCompare(b!)));
 }
 
 /** A module importing every asset "as a file", so the compiler embeds it; and the entry point. */
-function writeEntry(files: string[]): string {
+function writeEntry(assets: Record<string, string>): string {
+  const files = Object.entries(assets);
   const hash = createHash('sha256');
-  for (const file of files) hash.update(file).update(readFileSync(join(ROOT, file)));
+  for (const [name, source] of files) hash.update(name).update(readFileSync(source));
   const buildId = hash.digest('hex').slice(0, 16);
-  const imports = files.map((file, i) => `import asset${i} from ${JSON.stringify(relative(BUILD, join(ROOT, file)))} with { type: 'file' };`);
-  const map = files.map((file, i) => `  ${JSON.stringify(file)}: asset${i},`);
+  const specifier = (source: string) => (relative(BUILD, source).startsWith('.') ? relative(BUILD, source) : `./${relative(BUILD, source)}`);
+  const imports = files.map(([, source], i) => `import asset${i} from ${JSON.stringify(specifier(source))} with { type: 'file' };`);
+  const map = files.map(([name], i) => `  ${JSON.stringify(name)}: asset${i},`);
   mkdirSync(BUILD, { recursive: true });
   writeFileSync(
     join(BUILD, 'assets.generated.ts'),
@@ -113,7 +121,7 @@ const nativeLoaders: BunPlugin = {
 const started = performance.now();
 // The binary carries a fresh index of the bundled corpus: build it first if needed.
 await openMovieSearch(loadConfig({}).search, createLogger('info'));
-const files = assetFiles();
+const files = assetFiles(await pgliteTemplate());
 const entry = writeEntry(files);
 const result = await Bun.build({
   entrypoints: [entry],
@@ -128,6 +136,6 @@ if (!result.success) {
 }
 if (!existsSync(OUTFILE)) throw new Error(`build: ${OUTFILE} was not written`);
 console.log(
-  `built ${relative(ROOT, OUTFILE)}: ${(statSync(OUTFILE).size / 1e6).toFixed(1)} MB, ${files.length} embedded files, ` +
+  `built ${relative(ROOT, OUTFILE)}: ${(statSync(OUTFILE).size / 1e6).toFixed(1)} MB, ${Object.keys(files).length} embedded files, ` +
     `${((performance.now() - started) / 1000).toFixed(1)} s`,
 );

@@ -40,14 +40,17 @@ export function loadAddon(relative: string): unknown {
   return module.exports;
 }
 
-/** Options that let PGlite start from its embedded runtime files (none are needed from source). */
-export async function pgliteRuntimeOptions(): Promise<Record<string, unknown>> {
+/**
+ * Options that let PGlite start from its embedded runtime files (none are needed from source).
+ * initdb's module only when initdb will run (a data directory not made from the template).
+ */
+export async function pgliteRuntimeOptions({ initdb }: { initdb: boolean }): Promise<Record<string, unknown>> {
   if (!embedded) return {};
   const dist = 'node_modules/@electric-sql/pglite/dist';
   const read = (name: string) => readFileSync(assetPath(`${dist}/${name}`));
   return {
     pgliteWasmModule: await WebAssembly.compile(read('pglite.wasm')),
-    initdbWasmModule: await WebAssembly.compile(read('initdb.wasm')),
+    ...(initdb ? { initdbWasmModule: await WebAssembly.compile(read('initdb.wasm')) } : {}),
     fsBundle: new Blob([read('pglite.data')]),
   };
 }
