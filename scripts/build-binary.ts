@@ -73,7 +73,7 @@ function writeEntry(assets: Record<string, string>): string {
 import { registerEmbeddedAssets } from '../src/assets.ts';
 import { buildId, files } from './assets.generated.ts';
 
-registerEmbeddedAssets(files, buildId);
+await registerEmbeddedAssets(files, buildId);
 await import('../src/main.ts');
 `,
   );
