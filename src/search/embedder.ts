@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { assetPath } from '../assets.ts';
-import { defaultNativeEnv } from '../native-env.ts';
+import { defaultNativeEnv, releaseFreedNativeMemory } from '../native.ts';
 import { convertUseLite, useLiteSourceDir } from './use-lite/convert.ts';
 
 export interface EmbeddingModelSettings {
@@ -77,9 +77,17 @@ export async function loadEmbedder(settings: EmbeddingModelSettings): Promise<Em
   const extractor = (await pipeline('feature-extraction', basename(settings.path), {
     dtype: 'fp32',
     device: 'cpu',
-    ...(settings.threads > 0 ? { session_options: { intraOpNumThreads: settings.threads, interOpNumThreads: 1 } } : {}),
+    session_options: {
+      // onnxruntime's arena keeps the buffers of the longest input it ever saw and never gives
+      // them back, nor do memory patterns; an embedding takes a few milliseconds either way.
+      enableCpuMemArena: false,
+      enableMemPattern: false,
+      ...(settings.threads > 0 ? { intraOpNumThreads: settings.threads, interOpNumThreads: 1 } : {}),
+    },
   })) as unknown as Extractor;
   const probe = await extractor(['dimension probe'], { pooling: settings.pooling, normalize: true });
+  // Loading parsed the model file into buffers it has freed since (about 15 MB).
+  releaseFreedNativeMemory();
   const dimensions = probe.dims.at(-1)!;
   const modelId = `${basename(settings.path)}:${dimensions}:${settings.pooling}`;
   return new TransformersEmbedder(modelId, dimensions, extractor, settings);
