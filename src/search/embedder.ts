@@ -4,7 +4,7 @@
 // MiniLM, ...) with its own query/document prefixes and pooling.
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { assetPath } from '../assets.ts';
+import { assetPath, isCompiledBinary } from '../assets.ts';
 import { defaultNativeEnv, releaseFreedNativeMemory } from '../native.ts';
 import { convertUseLite, useLiteSourceDir } from './use-lite/convert.ts';
 
@@ -61,6 +61,26 @@ class TransformersEmbedder implements Embedder {
   }
 }
 
+let imagesStubbed = false;
+
+/**
+ * transformers.js imports sharp (libvips) for its image pipelines, about 9 MB resident that a
+ * text model never uses: it gets a stand-in that throws. The binary's build does the same.
+ */
+function withoutImageProcessing(): void {
+  if (imagesStubbed || isCompiledBinary()) return;
+  imagesStubbed = true;
+  Bun.plugin({
+    name: 'no-sharp',
+    setup(build) {
+      const sharp = () => {
+        throw new Error('image processing is not part of this service');
+      };
+      build.module('sharp', () => ({ exports: { default: sharp }, loader: 'object' }));
+    },
+  });
+}
+
 /** Loads the model from its local folder (remote models disabled) and probes its dimension. */
 export async function loadEmbedder(settings: EmbeddingModelSettings): Promise<Embedder> {
   if (!existsSync(join(settings.path, 'config.json'))) {
@@ -70,6 +90,7 @@ export async function loadEmbedder(settings: EmbeddingModelSettings): Promise<Em
   // (~/.cache/Microsoft/DeveloperTools/.onnxruntime/) and a debug log (mat-debug-<pid>.log in
   // the temporary directory) unless this is set before it initialises.
   defaultNativeEnv('ORT_DISABLE_TELEMETRY', '1');
+  withoutImageProcessing();
   const { env, pipeline } = await import('@huggingface/transformers');
   env.allowRemoteModels = false;
   env.allowLocalModels = true;
