@@ -4,7 +4,7 @@
 // with the 35k-film index before and after a few hundred searches, and every file written
 // outside DATA_DIR and the cache directory.
 //
-//   bun bench/binary.ts [--runs N] [--conversations N] [--searches N] [--no-build] [--no-source] [--no-large] [--no-trace]
+//   bun bench/binary.ts [--runs N] [--conversations N] [--searches N] [--no-build] [--no-binary] [--no-source] [--no-large] [--no-trace]
 //
 // The binary: `npm run build`, then dist/movie-discovery copied alone into a new empty
 // directory and started there as `env -i HOME=<dir> PORT=<port> ./movie-discovery serve`
@@ -290,7 +290,7 @@ const breakdownRow = (label: string, state: string, m: Memory) =>
 const rows: string[] = [];
 const timing: string[] = [];
 
-for (const target of args.includes('--no-source') ? [binary] : [binary, source]) {
+for (const target of [binary, source].filter((t) => !args.includes(t === binary ? '--no-binary' : '--no-source'))) {
   const first: number[] = [];
   const again: number[] = [];
   const firstMemory: Memory[] = [];
