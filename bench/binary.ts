@@ -167,6 +167,14 @@ function memory(pid: number, indexDir: string | null): Memory {
   return result;
 }
 
+/** JavaScriptCore frees garbage and returns its pages some seconds after a burst of work. */
+const IDLE_SECONDS = 15;
+
+async function idleMemory(server: Server, indexDir: string | null): Promise<Memory> {
+  await Bun.sleep(IDLE_SECONDS * 1000);
+  return memory(serverPid(server), indexDir);
+}
+
 async function settledMemory(server: Server, indexDir: string | null): Promise<Memory> {
   await Bun.sleep(300); // let start-up garbage settle before reading memory
   return memory(serverPid(server), indexDir);
@@ -296,6 +304,7 @@ for (const target of [binary, source].filter((t) => !args.includes(t === binary 
   const firstMemory: Memory[] = [];
   const againMemory: Memory[] = [];
   let afterConversations: Memory | null = null;
+  let afterIdle: Memory | null = null;
   for (let run = 0; run < RUNS; run++) {
     const dir = realpathSync(mkdtempSync(join(tmpdir(), 'md-binary-')));
     try {
@@ -313,6 +322,7 @@ for (const target of [binary, source].filter((t) => !args.includes(t === binary 
         await converse(server, CONVERSATIONS, true);
         console.error(`${target.label}: ${CONVERSATIONS} conversations in ${((performance.now() - started) / 1000).toFixed(1)} s`);
         afterConversations = await settledMemory(server, indexDir);
+        afterIdle = await idleMemory(server, indexDir);
       }
       await server.stop();
     } finally {
@@ -324,6 +334,7 @@ for (const target of [binary, source].filter((t) => !args.includes(t === binary 
   rows.push(breakdownRow(target.label, 'ready, first start', pick(firstMemory)));
   rows.push(breakdownRow(target.label, 'ready, restart', pick(againMemory)));
   if (afterConversations) rows.push(breakdownRow(target.label, `after ${CONVERSATIONS} conversations`, afterConversations));
+  if (afterIdle) rows.push(breakdownRow(target.label, `the same, ${IDLE_SECONDS} s later`, afterIdle));
 }
 
 print('\nstart to ready (GET /health/ready answers 200), median:\n');
@@ -347,11 +358,13 @@ if (!args.includes('--no-large')) {
       await converse(server, SEARCHES, false);
       const seconds = (performance.now() - started) / 1000;
       const after = await settledMemory(server, indexDir);
+      const idle = await idleMemory(server, indexDir);
       await server.stop();
       print(`\nbinary with the 35k-film index (ready in ${server.readyMs.toFixed(0)} ms), ${SEARCHES} searches (discovery turns) in ${seconds.toFixed(1)} s:\n`);
       print(breakdownHeader);
       print(breakdownRow('binary, 35k', 'ready', before));
       print(breakdownRow('binary, 35k', `after ${SEARCHES} searches`, after));
+      print(breakdownRow('binary, 35k', `the same, ${IDLE_SECONDS} s later`, idle));
       print('\n| index file | size | resident at ready | resident after | of which anonymous (copied) |\n| --- | --- | --- | --- | --- |');
       for (const name of Object.keys({ ...before.indexFiles, ...after.indexFiles }).sort()) {
         const a = before.indexFiles[name];
@@ -360,7 +373,7 @@ if (!args.includes('--no-large')) {
       }
       const grew = after.rss - before.rss;
       const touched = after.index - before.index;
-      print(`\nRSS grew ${mb(grew)}, of which index pages touched ${mb(touched)}, anonymous ${mb(after.anonymous - before.anonymous)}`);
+      print(`\nRSS grew ${mb(grew)}, of which index pages touched ${mb(touched)}, anonymous ${mb(after.anonymous - before.anonymous)} (${mb(idle.anonymous - before.anonymous)} ${IDLE_SECONDS} s later)`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
