@@ -64,7 +64,7 @@ const rows: string[] = [];
 const report = (label: string, samples: Sample[]) =>
   rows.push(`| ${label} | ${median(samples.map((s) => s.readyMs)).toFixed(0)} ms | ${median(samples.map((s) => s.rssMb)).toFixed(0)} MB | ${samples.length} |`);
 
-// Embedded defaults: the first start creates the database (initdb); later starts reuse it.
+// Embedded defaults: the first start unpacks the database's template; later starts reuse it.
 const fresh: Sample[] = [];
 const existing: Sample[] = [];
 for (let run = 0; run < RUNS; run++) {
@@ -76,7 +76,7 @@ for (let run = 0; run < RUNS; run++) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-report('embedded defaults, new data directory (initdb)', fresh);
+report('embedded defaults, new data directory', fresh);
 report('embedded defaults, existing data directory', existing);
 
 const name = `md_startup_${process.pid}`;

@@ -473,16 +473,13 @@ stop_server
 # What the service wrote outside its volume, from the container's own layer. Each writer is
 # named; anything else fails the check.
 podman diff --format json "$container" >"$work/diff.json"
-node - "$work/diff.json" "$app_home" "$APP_UID" "$RUN_MODE" >"$work/diff.out" <<'EOF' || { cat "$work/diff.out"; fail "the service wrote outside /data and the places named above"; }
+node - "$work/diff.json" "$app_home" "$RUN_MODE" >"$work/diff.out" <<'EOF' || { cat "$work/diff.out"; fail "the service wrote outside /data and the places named above"; }
 const fs = require('node:fs');
-const [file, home, uid, mode] = process.argv.slice(2);
+const [file, home, mode] = process.argv.slice(2);
 const diff = JSON.parse(fs.readFileSync(file, 'utf8') || '{}');
 const paths = [...(diff.changed ?? []), ...(diff.added ?? []), ...(diff.deleted ?? [])];
 const writers = [
   ['the unpacked binary (README: $XDG_CACHE_HOME/movie-discovery)', (p) => p.startsWith(`${home}/.cache/movie-discovery`)],
-  ["Bun's copies of the embedded native addons, made to load them", (p) => new RegExp(`^/tmp/\\.bun-${uid}-[0-9a-f]+\\.node$`).test(p)],
-  ["onnxruntime's telemetry store (device id, event database)", (p) => p.startsWith(`${home}/.cache/Microsoft`)],
-  ["onnxruntime's telemetry session file and debug log", (p) => p === '/tmp/.ses' || /^\/tmp\/mat-debug-[0-9]+\.log$/.test(p)],
   ...(mode === 'chroot' ? [['the database (no volume without a container runtime)', (p) => p === '/data' || p.startsWith('/data/')]] : []),
 ];
 // Directories above those files, and files the container runtime itself manages.

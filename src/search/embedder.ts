@@ -4,7 +4,8 @@
 // MiniLM, ...) with its own query/document prefixes and pooling.
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { assetPath } from '../assets.ts';
+import { assetPath, isCompiledBinary } from '../assets.ts';
+import { defaultNativeEnv, releaseFreedNativeMemory } from '../native.ts';
 import { convertUseLite, useLiteSourceDir } from './use-lite/convert.ts';
 
 export interface EmbeddingModelSettings {
@@ -60,11 +61,36 @@ class TransformersEmbedder implements Embedder {
   }
 }
 
+let imagesStubbed = false;
+
+/**
+ * transformers.js imports sharp (libvips) for its image pipelines, about 9 MB resident that a
+ * text model never uses: it gets a stand-in that throws. The binary's build does the same.
+ */
+function withoutImageProcessing(): void {
+  if (imagesStubbed || isCompiledBinary()) return;
+  imagesStubbed = true;
+  Bun.plugin({
+    name: 'no-sharp',
+    setup(build) {
+      const sharp = () => {
+        throw new Error('image processing is not part of this service');
+      };
+      build.module('sharp', () => ({ exports: { default: sharp }, loader: 'object' }));
+    },
+  });
+}
+
 /** Loads the model from its local folder (remote models disabled) and probes its dimension. */
 export async function loadEmbedder(settings: EmbeddingModelSettings): Promise<Embedder> {
   if (!existsSync(join(settings.path, 'config.json'))) {
     throw new Error(`EMBEDDING_MODEL: no transformers.js model folder at ${settings.path} (config.json missing)`);
   }
+  // onnxruntime (1.30) sends usage telemetry and keeps a device id, an event database
+  // (~/.cache/Microsoft/DeveloperTools/.onnxruntime/) and a debug log (mat-debug-<pid>.log in
+  // the temporary directory) unless this is set before it initialises.
+  defaultNativeEnv('ORT_DISABLE_TELEMETRY', '1');
+  withoutImageProcessing();
   const { env, pipeline } = await import('@huggingface/transformers');
   env.allowRemoteModels = false;
   env.allowLocalModels = true;
@@ -72,9 +98,17 @@ export async function loadEmbedder(settings: EmbeddingModelSettings): Promise<Em
   const extractor = (await pipeline('feature-extraction', basename(settings.path), {
     dtype: 'fp32',
     device: 'cpu',
-    ...(settings.threads > 0 ? { session_options: { intraOpNumThreads: settings.threads, interOpNumThreads: 1 } } : {}),
+    session_options: {
+      // onnxruntime's arena keeps the buffers of the longest input it ever saw and never gives
+      // them back, nor do memory patterns; an embedding takes a few milliseconds either way.
+      enableCpuMemArena: false,
+      enableMemPattern: false,
+      ...(settings.threads > 0 ? { intraOpNumThreads: settings.threads, interOpNumThreads: 1 } : {}),
+    },
   })) as unknown as Extractor;
   const probe = await extractor(['dimension probe'], { pooling: settings.pooling, normalize: true });
+  // Loading parsed the model file into buffers it has freed since (about 15 MB).
+  releaseFreedNativeMemory();
   const dimensions = probe.dims.at(-1)!;
   const modelId = `${basename(settings.path)}:${dimensions}:${settings.pooling}`;
   return new TransformersEmbedder(modelId, dimensions, extractor, settings);

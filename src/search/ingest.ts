@@ -2,7 +2,7 @@
 // them in batches with progress, write every index file. Deterministic with one graph thread:
 // the same file and model give the same index.
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { createReadStream, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { readCorpusFile, type RowProblem } from './corpus-formats.ts';
 import type { Embedder } from './embedder.ts';
@@ -37,8 +37,11 @@ export interface IngestReport {
   seconds: number;
 }
 
+/** Streamed: every start checks the corpus this way, and it may be tens of megabytes. */
 export async function fileSha256(path: string): Promise<string> {
-  return createHash('sha256').update(new Uint8Array(await Bun.file(path).arrayBuffer())).digest('hex');
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 export const allThreads = () => Math.max(1, availableParallelism());

@@ -108,7 +108,7 @@ export class MovieIndex {
     }
     // mmap refuses empty files; an empty index has no records to map.
     const docs = manifest.count > 0 ? Bun.mmap(paths.docs, { shared: false }) : new Uint8Array(0);
-    const offsetBytes = readFileSync(paths.offsets);
+    const offsetBytes = Bun.mmap(paths.offsets, { shared: false }); // n + 1 entries: never empty
     const offsets = new BigUint64Array(offsetBytes.buffer, offsetBytes.byteOffset, offsetBytes.byteLength / 8);
     return new MovieIndex(
       manifest,

@@ -1,7 +1,7 @@
 // The database port: Postgres (postgres.js) when DATABASE_URL is set, embedded PGlite in
 // the data directory otherwise. Both speak the same drizzle schema and migrations; the
 // rest of the code sees only `Database`.
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { assetPath, pgliteRuntimeOptions } from '../assets.ts';
+import { PGLITE_SETTINGS, pgliteTemplate, unpackTemplate } from './pglite-template.ts';
 import { schema } from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -62,13 +63,17 @@ export function connectPostgres(url: string, poolSize: number): Database {
 
 /** Embedded PGlite in `dir`; holds `dir/.lock` so a second process fails instead of corrupting it. */
 export async function openPglite(dir: string): Promise<Database> {
+  if (isNewDataDirectory(dir)) await unpackTemplate(await pgliteTemplate(), dir);
   mkdirSync(dir, { recursive: true });
   const releaseLock = lockDirectory(dir);
   try {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const client = await PGlite.create(dir, await pgliteRuntimeOptions());
+    const client = await PGlite.create(dir, {
+      ...(await pgliteRuntimeOptions({ initdb: !existsSync(join(dir, 'PG_VERSION')) })),
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    });
     const pglite = drizzle(client, { schema });
     const db = pglite as unknown as Db;
     return {
@@ -87,6 +92,11 @@ export async function openPglite(dir: string): Promise<Database> {
     releaseLock();
     throw error;
   }
+}
+
+/** No database yet: missing, empty, or holding only a lock left behind. */
+function isNewDataDirectory(dir: string): boolean {
+  return !existsSync(dir) || readdirSync(dir).every((name) => name === '.lock');
 }
 
 export class DataDirectoryLockedError extends Error {}

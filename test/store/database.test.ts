@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test';
+import { readdirSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { connectPostgres, DataDirectoryLockedError, openPglite } from '../../src/store/database.ts';
 import { tempDirectory, tempPostgresDatabase } from '../support/services.ts';
 
@@ -17,6 +19,23 @@ describe('PGlite data directory', () => {
       expect(String(error.message)).toContain(`in use by process ${process.pid}`);
     } finally {
       await first.close();
+    }
+  });
+
+  test('a new data directory is unpacked from the template, migrated already', async () => {
+    const fresh = tempDirectory();
+    try {
+      const database = await openPglite(`${fresh.value}/pglite`);
+      try {
+        const applied = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+        expect((applied as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBeGreaterThan(0);
+        await database.migrate(); // nothing left to apply
+      } finally {
+        await database.close();
+      }
+      expect(readdirSync(fresh.value)).toEqual(['pglite']); // no partial unpack left beside it
+    } finally {
+      await fresh.dispose();
     }
   });
 
