@@ -59,7 +59,7 @@ export interface CandidateList {
 /** Passages fetched from the vector index per query (several per film). */
 const PASSAGE_DEPTH = 150;
 /** Films kept for scoring after merging the two rankings by reciprocal rank (k = 60). */
-export const SHORT_LIST = 60;
+const SHORT_LIST = 60;
 const RRF_K = 60;
 
 export class MovieSearch {
@@ -128,11 +128,6 @@ export class MovieSearch {
     );
     const bestSimilarity = Math.max(0, ...candidates.map((c) => Math.max(0, ...c.passageSimilarities)));
     return { context: { query: analysis, bestSimilarity, corpusSize: this.index.size }, candidates };
-  }
-
-  /** The record of a film by its key (candidate lists carry keys). */
-  movie(key: number): CorpusMovie {
-    return this.index.movie(key);
   }
 }
 

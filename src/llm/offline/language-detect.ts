@@ -26,7 +26,7 @@ const MARKS: Array<[RegExp, string]> = [
   [/[ãõ]/, 'pt'],
 ];
 
-export const ENGLISH: LanguageGuess = { code: 'en', name: 'English' };
+const ENGLISH: LanguageGuess = { code: 'en', name: 'English' };
 
 /**
  * The most likely language of `text`. Short or ambiguous messages count as English: only a

@@ -93,7 +93,7 @@ interface Clause {
 }
 
 /** The reply's words, folded and lower-cased, numbers in one form, foreign yes/no in English. */
-export function replyWords(message: string): Array<{ word: string; boundary: boolean }> {
+function replyWords(message: string): Array<{ word: string; boundary: boolean }> {
   const marked = EMOJI_WORDS.reduce((text, [emoji, word]) => text.replace(emoji, word), foldAccents(message))
     .toLowerCase()
     .replace(/\b(it|that|he|she|what|there|who|here)[’']s\b/g, '$1s')
@@ -293,7 +293,7 @@ function storyReference(words: string[], candidates: MovieCandidate[]): Referenc
 /** "I think it's", "yes it's": the "it's" continues the clause rather than contrasting with it. */
 const KEEP_TOGETHER = new Set(['think', 'guess', 'sure', 'maybe', 'probably', 'yes', 'yeah', 'yep', 'oh', 'ah', 'so', 'and', 'that', 'because', 'cause', 'if', 'when', 'hope']);
 
-export function clausesOf(message: string, candidates: MovieCandidate[]): Clause[] {
+function clausesOf(message: string, candidates: MovieCandidate[]): Clause[] {
   const tokens = replyWords(message);
   const words = tokens.map((t) => t.word);
   const references = [
@@ -390,7 +390,7 @@ function readRightPerson(clause: Clause, candidates: MovieCandidate[], reading: 
  * The rules' reading of a reply, or null when they cannot tell (no reference, no yes or no,
  * no detail): then the nearest labelled examples decide.
  */
-export function readReply(message: string, candidates: MovieCandidate[]): Intent | null {
+function readReply(message: string, candidates: MovieCandidate[]): Intent | null {
   const clauses = clausesOf(message, candidates);
   if (clauses.length === 0) return { kind: 'refine', details: '', anchor: null, hints: {} };
   const reading: Reading = { pick: null, anchor: null, keptPerson: null, lastPerson: null, rejectedAll: false, wrongFilm: false, personTakenBack: null, details: [] };

@@ -29,7 +29,7 @@ export interface FitOptions {
   signs?: number[];
 }
 
-export function standardisation(set: TrainingSet): { means: number[]; scales: number[] } {
+function standardisation(set: TrainingSet): { means: number[]; scales: number[] } {
   const f = set.featureCount;
   const n = set.rows.length / f;
   const means = new Array<number>(f).fill(0);
