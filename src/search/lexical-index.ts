@@ -72,14 +72,6 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return a.length - b.length;
 }
 
-/** One query term's postings. */
-export interface TermPostings {
-  /** Films holding the term in any field. */
-  documentFrequency: number;
-  /** Position of its first posting. */
-  start: number;
-}
-
 /** Per-film lexical evidence for one query, over the films that share at least one term. */
 export interface LexicalScores {
   /** Keys of the films that share a term with the query. */
@@ -124,6 +116,7 @@ export class LexicalIndex {
   private readonly matchedRareIdf: Float32Array;
   private readonly matchedNameIdf: Float32Array;
   private readonly seen: Uint8Array;
+  private readonly credited: number[] = [];
 
   private constructor(file: BinaryFile<LexicalMeta>) {
     this.size = file.meta.documents;
@@ -163,7 +156,11 @@ export class LexicalIndex {
 
   /** How many films hold `term` in any field. */
   documentFrequency(term: string): number {
-    const t = this.find(term);
+    return this.postingCount(this.find(term));
+  }
+
+  /** Postings of the term at dictionary position `t` (0 for a term the corpus lacks, t = -1). */
+  private postingCount(t: number): number {
     return t < 0 ? 0 : this.postStart[t + 1]! - this.postStart[t]!;
   }
 
@@ -192,19 +189,17 @@ export class LexicalIndex {
     for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
     for (const [term, repeats] of counts) {
       const t = this.find(term);
-      const df = t < 0 ? 0 : this.postStart[t + 1]! - this.postStart[t]!;
+      const df = this.postingCount(t);
       const idf = this.idf(df) * repeats;
       queryIdf += idf;
       perfect += idf * (k1 + 1) * (maxWeight > 0 ? 1 : 0);
       if (t < 0) continue;
       const rare = df <= rareDf;
-      let inCreditsOnly = 0;
-      for (let p = this.postStart[t]!; p < this.postStart[t + 1]!; p++) {
-        if (this.postTf[p * FIELD_COUNT + PEOPLE]! > 0 && this.postTf[p * FIELD_COUNT + PLOT] === 0) inCreditsOnly++;
-      }
-      const name = inCreditsOnly / df >= NAME_SHARE;
       if (rare) queryRareIdf += idf;
-      if (name) queryNameIdf += idf;
+      // Whether the term is a name is known only once all its postings are seen: the films
+      // that credit it are kept aside and counted afterwards, in the same single pass.
+      let inCreditsOnly = 0;
+      this.credited.length = 0;
       for (let p = this.postStart[t]!; p < this.postStart[t + 1]!; p++) {
         const key = this.postKey[p]!;
         if (!this.seen[key]) {
@@ -223,7 +218,14 @@ export class LexicalIndex {
         this.total[key]! += (idf * pseudo * (k1 + 1)) / (k1 + pseudo);
         this.matchedIdf[key]! += idf;
         if (rare) this.matchedRareIdf[key]! += idf;
-        if (name && this.postTf[p * FIELD_COUNT + PEOPLE]! > 0) this.matchedNameIdf[key]! += idf;
+        if (this.postTf[p * FIELD_COUNT + PEOPLE]! > 0) {
+          this.credited.push(key);
+          if (this.postTf[p * FIELD_COUNT + PLOT] === 0) inCreditsOnly++;
+        }
+      }
+      if (inCreditsOnly / df >= NAME_SHARE) {
+        queryNameIdf += idf;
+        for (const key of this.credited) this.matchedNameIdf[key]! += idf;
       }
     }
     return {

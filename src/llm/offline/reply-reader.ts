@@ -50,7 +50,6 @@ const LIKENESS = /\b(similar|like|close to|kind of|sort of|sorta|kinda|reminds|r
 const NOT_A_LIKENESS = /\b(would like|i like|looks like|sounds like|feel like|felt like|im like|i m like|like \d+|like (really|totally|super|so))\b/;
 /** A person who is right about a wrong film: "right director", "it's a nolan film". */
 const RIGHT_PERSON = /\b(right|correct|yes|good|same)\b/;
-const ROLE_WORDS = /\b(director|directed|actor|actress|cast|star|guy|filmmaker)\b/;
 const WRONG_FILM = /\b(wrong (film|movie|one)|different (film|movie|one)|diff (film|movie)|another (film|movie|one)|other (film|movie|one)|not (that|this) one|not this|not that|not the one)\b/;
 /** Asking for more without saying anything new: "try again", "keep looking". */
 const ASK_AGAIN = /\b(try again|keep looking|look again|search again|something else|any others|other options|more options|show me more|next ones?)\b/;
