@@ -1,8 +1,10 @@
 #!/usr/bin/env bun
 // How well the offline engine reads replies to a list of candidates, on the team's labelled
-// replies (data/eval/dialogue/replies.jsonl: plain picks and refusals, and the ways people
-// correct themselves, in several languages; a third held out; replies-dev.jsonl: a second,
-// later set of development replies for the hardest classes, never held out). A reply is read right when
+// replies. Development: data/eval/dialogue/replies.jsonl (plain picks and refusals, and the
+// ways people correct themselves, in several languages; its first held-out third was measured
+// three times and then retired into development) and replies-dev.jsonl (later replies for the
+// hardest classes). Held out: replies-heldout.jsonl, written afterwards by writers who saw
+// neither the reader nor the other sets, never looked at reply by reply. A reply is read right when
 // the intent matches and: for a confirmation, the candidate; for a refinement, the candidate
 // it is anchored on, the people it keeps, and whether it carries new details.
 //
@@ -63,10 +65,10 @@ if (import.meta.main) {
   const { values } = parseArgs({ options: { split: { type: 'string', default: 'all' }, 'show-misses': { type: 'boolean', default: false } } });
   if (values['show-misses'] && values.split !== 'dev') throw new Error('--show-misses only with --split dev: the held-out third is never looked at reply by reply');
   const dir = join(import.meta.dir, '..', 'data', 'eval', 'dialogue');
-  const replies = [
-    ...(await readJsonLines<LabelledReply>(join(dir, 'replies.jsonl'))),
-    ...(values.split === 'test' ? [] : await readJsonLines<LabelledReply>(join(dir, 'replies-dev.jsonl'))),
-  ].filter((r) => values.split === 'all' || r.split === values.split);
+  const files = { dev: ['replies.jsonl', 'replies-dev.jsonl'], test: ['replies-heldout.jsonl'] };
+  const chosen = values.split === 'all' ? [...files.dev, ...files.test] : files[values.split as keyof typeof files];
+  if (!chosen) throw new Error('--split must be dev, test or all');
+  const replies = (await Promise.all(chosen.map((file) => readJsonLines<LabelledReply>(join(dir, file))))).flat();
   const model = new OfflineLanguageModel(await openEmbedder(loadConfig().search));
   await model.warmUp();
   const byClass = new Map<string, { right: number; total: number; wrongAs: Map<string, number> }>();

@@ -21,6 +21,19 @@ const thrillers = [
   film('Collateral', 2004, 'Michael Mann', ['Tom Cruise', 'Jamie Foxx']),
 ];
 const slashers = [film('Halloween', 1978, 'John Carpenter', ['Jamie Lee Curtis']), film('Halloween II', 1981, 'Rick Rosenthal', ['Jamie Lee Curtis']), film('Halloween III', 1982, 'Tommy Lee Wallace', ['Tom Atkins'])];
+const saga = [
+  film('Star Wars: Episode VI - Return of the Jedi', 1983, 'Richard Marquand', ['Mark Hamill']),
+  film('Star Wars', 1977, 'George Lucas', ['Mark Hamill']),
+  film('Star Wars: Episode V - The Empire Strikes Back', 1980, 'Irvin Kershner', ['Mark Hamill']),
+];
+const agents = [film('Men in Black', 1997, 'Barry Sonnenfeld', ['Will Smith']), film('Men in Black II', 2002, 'Barry Sonnenfeld', ['Will Smith']), film('Men in Black 3', 2012, 'Barry Sonnenfeld', ['Will Smith'])];
+const visitors = [
+  film('Close Encounters of the Third Kind', 1977, 'Steven Spielberg', ['Richard Dreyfuss']),
+  film('E.T. the Extra-Terrestrial', 1982, 'Steven Spielberg', ['Henry Thomas']),
+  film('Arrival', 2016, 'Denis Villeneuve', ['Amy Adams']),
+];
+const ghibli = [film('Wolf Children', 2012, 'Mamoru Hosoda', ['Aoi Miyazaki']), film('Grave of the Fireflies', 1988, 'Isao Takahata', ['Tsutomu Tatsumi']), film('My Neighbor Totoro', 1988, 'Hayao Miyazaki', ['Noriko Hidaka'])];
+const dramas = [film('Atonement', 2007, 'Joe Wright', ['Keira Knightley']), film('Doubt', 2008, 'John Patrick Shanley', ['Meryl Streep'])];
 const family = [
   film('Finding Nemo', 2003, 'Andrew Stanton', ['Albert Brooks'], ['Animation']),
   film('Up', 2009, 'Pete Docter', ['Ed Asner'], ['Animation', 'Adventure']),
@@ -72,6 +85,18 @@ const ROWS: Row[] = [
     expected: refine(null, ['Robert De Niro'], 'taxi driver'),
     detailWords: ['taxi', 'driver'],
   },
+  { class: 'longest title', candidates: saga, message: 'star wars episode five', expected: { kind: 'confirm', index: 2 } },
+  { class: 'longest title', candidates: saga, message: 'the empire strikes back', expected: { kind: 'confirm', index: 2 } },
+  { class: 'longest title', candidates: saga, message: 'just star wars', expected: { kind: 'confirm', index: 1 } },
+  { class: 'longest title', candidates: agents, message: 'MIB 3, the time travel one', expected: { kind: 'confirm', index: 2 } },
+  { class: 'longest title', candidates: agents, message: 'the first men in black one, not the sequels', expected: { kind: 'confirm', index: 0 } },
+  { class: 'longest title', candidates: slashers, message: 'part three', expected: { kind: 'confirm', index: 2 } },
+  { class: 'likeness with a new detail', candidates: visitors, message: 'like E.T. but the visitor is a giant robot', expected: refine(1, [], 'giant robot'), detailWords: ['giant', 'robot'] },
+  { class: 'likeness with a new detail', candidates: family, message: 'a lot like #1 but it is two fish looking for a son', expected: refine(0, [], 'two fish'), detailWords: ['two', 'fish'] },
+  // "right" is not a slip for the surname Wright; a surname two people share is the director's.
+  { class: 'right person, wrong film', candidates: dramas, message: "streep's right but another film, she runs a fashion magazine", expected: refine(1, ['Meryl Streep'], 'fashion magazine'), detailWords: ['fashion'] },
+  { class: 'right person, wrong film', candidates: ghibli, message: 'miyazaki yes, but the one with the pig pilot', expected: refine(2, ['Hayao Miyazaki'], 'pig pilot'), detailWords: ['pig'] },
+  { class: 'hedge', candidates: thrillers, message: "probably 4, wasn't expecting tom cruise though", expected: { kind: 'confirm', index: 3 } },
   { class: 'other language', candidates: thrillers, message: 'sí, la segunda', expected: { kind: 'confirm', index: 1 } },
   { class: 'other language', candidates: thrillers, message: 'nein, keiner davon', expected: refine(null) },
 ];

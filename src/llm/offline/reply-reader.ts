@@ -30,13 +30,13 @@ const FOREIGN_WORDS: Record<string, string> = {
 
 /** Numbers and numerals as one form in titles and replies alike ("Part II", "part two", "2"). */
 const NUMBER_WORDS: Record<string, string> = {
-  two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10', eleven: '11', twelve: '12', thirteen: '13',
+  volume: 'vol', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10', eleven: '11', twelve: '12', thirteen: '13',
   ii: '2', iii: '3', iv: '4', vi: '6', vii: '7', viii: '8',
 };
 const ORDINAL_WORDS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5 };
 
 /** Words that open a new clause: what follows may take back or qualify what came before. */
-const CLAUSE_OPENERS = new Set(['but', 'though', 'although', 'actually', 'however', 'instead', 'wait', 'rather', 'except', 'whereas']);
+const CLAUSE_OPENERS = new Set(['but', 'though', 'tho', 'although', 'actually', 'however', 'instead', 'wait', 'rather', 'except', 'whereas']);
 const NEGATIONS = new Set(['no', 'not', 'nope', 'nah', 'none', 'neither', 'nor', 'never', 'isnt', 'wasnt', 'arent', 'werent', 'dont', 'doesnt', 'didnt', 'aint', 'wrong', 'different', 'diff', 'other', 'another', 'incorrect', 'nothing']);
 /** Replies in emoji. */
 const EMOJI_WORDS: Array<[RegExp, string]> = [
@@ -47,22 +47,22 @@ const AFFIRMATIONS = new Set(['yes', 'yeah', 'yep', 'yup', 'ya', 'yea', 'yess', 
 /** A likeness, not a pick: "similar to the second", "kind of like Heat". */
 const LIKENESS = /\b(similar|like|close to|kind of|sort of|sorta|kinda|reminds|resembles|vibes?|ish|esque|in the style|along the lines|same (kind|type|idea|premise|concept|story|setup)|along those lines)\b/;
 /** "like" that compares nothing: "I'm like 80% sure", "sounds like it". */
-const NOT_A_LIKENESS = /\b(would like|i like|looks like|sounds like|feel like|felt like|im like|i m like|like \d+|like (really|totally|super|so))\b/;
+const NOT_A_LIKENESS = /\b(would like|i like|looks like|sounds like|feel like|felt like|im like|i m like|like \d+ (percent|pct|sure|certain|years|yrs|times|minutes|mins|hours|days|weeks|months)|like (really|totally|super|so))\b/;
 /** A person who is right about a wrong film: "right director", "it's a nolan film". */
 const RIGHT_PERSON = /\b(right|correct|yes|good|same)\b/;
 const WRONG_FILM = /\b(wrong (film|movie|one)|different (film|movie|one)|diff (film|movie)|another (film|movie|one)|other (film|movie|one)|not (that|this) one|not this|not that|not the one)\b/;
 /** Asking for more without saying anything new: "try again", "keep looking". */
 const ASK_AGAIN = /\b(try again|keep looking|look again|search again|something else|any others|other options|more options|show me more|next ones?)\b/;
 /** Doubts about one's own memory that leave a pick standing. */
-const HEDGE = /\b(remember|memory|thought|think|seemed|recall|poster|pretty sure|even if|even though|though|tho|although|probably|maybe|might|guess|mixed up|mixing up|my bad|had (the|it) wrong|got (the|it) wrong|confused|was wrong|misremember|pictured|imagined|in my head|as a kid|was a kid|years ago|long time ago|when i saw it|back then|hazy|fuzzy)\b/;
+const HEDGE = /\b(remember|memory|thought|think|seemed|recall|poster|pretty sure|even if|even though|though|tho|although|probably|maybe|might|guess|mixed up|mixing up|my bad|had (the|it) wrong|got (the|it) wrong|confused|was wrong|misremember|pictured|imagined|in my head|as a kid|was a kid|years ago|long time ago|when i saw it|back then|hazy|fuzzy|expecting|expected|surprised|its been|been ages|been forever)\b/;
 /** Words of the clause machinery, not details about a film. */
 const FILLER = new Set(
   ('a an the and or but of to in on at is it its was were be been s t it s that this these those them they one ones movie movies film films ' +
     'yes yeah yep no not nope nah none any all of these those either neither nor i im i m think thought guess maybe probably pretty sure ' +
-    'actually wait oh hmm well ok okay please try again though although however instead rather except just really so very like similar ' +
+    'actually wait oh hmm well ok okay please definitely def totally absolutely certainly surely try again though tho although however instead rather except just really so very like similar ' +
     'close kind sort right wrong different diff other another correct good director actor actress cast star guy filmmaker made ' +
     'number option choice last first second third fourth fifth top bottom middle lol haha omg ah my bad mixed up had got confused ' +
-    'remember recall memory seemed thats whats was isnt wasnt is are there with where who which what about more for ' +
+    'remember recall seemed thats whats was isnt wasnt is are there with where who which what about more for ' +
     // the same small words in the languages the plain yes and no are read in
     'de del la las los el es esa ese esta este estos estas esos esas davon der die das den dem ist c est ce cest les ceux celui ci ' +
     'di questi quelli questo quello il lo e o os as desses dessas deles isso esse essa um uma una un une pelicula peli filme ne pas nicht kein sono dos ' +
@@ -85,15 +85,24 @@ export interface Reference {
 
 interface Clause {
   words: string[];
+  /** The same words as the person wrote them ("two", not "2"): what details are made of. */
+  said: string[];
   /** Position of its first word in the reply. */
   start: number;
   references: Reference[];
   text: string;
 }
 
+/** "E.T.", "L.A.": initials with dots are one word, in titles and replies alike. */
+const collapseInitials = (text: string) => text.replace(/\b(?:[A-Za-z]\.){2,}/g, (initials) => initials.replace(/\./g, ''));
+/** Words before a film's number in its series: "part one", "vol 1", "episode five". */
+const SERIES_WORDS = new Set(['part', 'vol', 'episode', 'chapter']);
+/** Numbers that are only numbers after such a word ("episode v", "part one"). */
+const SERIES_NUMBERS: Record<string, string> = { one: '1', i: '1', v: '5', x: '10' };
+
 /** The reply's words, folded and lower-cased, numbers in one form, foreign yes/no in English. */
-function replyWords(message: string): Array<{ word: string; boundary: boolean }> {
-  const marked = EMOJI_WORDS.reduce((text, [emoji, word]) => text.replace(emoji, word), foldAccents(message))
+function replyWords(message: string): Array<{ word: string; said: string; boundary: boolean }> {
+  const marked = EMOJI_WORDS.reduce((text, [emoji, word]) => text.replace(emoji, word), collapseInitials(foldAccents(message)))
     .toLowerCase()
     .replace(/\b(it|that|he|she|what|there|who|here)[’']s\b/g, '$1s')
     // "pacino's", "carlito's": the name and an "s", as titles are normalised
@@ -103,7 +112,7 @@ function replyWords(message: string): Array<{ word: string; boundary: boolean }>
     .replace(/#\s*(\d)/g, ' number $1 ')
     .replace(/\b(\d+)\?/g, '$1 |')
     .replace(/\s[-–—]+\s|[–—]|[,;.!?:()\n]+/g, ' | ');
-  const out: Array<{ word: string; boundary: boolean }> = [];
+  const out: Array<{ word: string; said: string; boundary: boolean }> = [];
   let boundary = true;
   for (const raw of marked.split(/\s+/)) {
     if (raw === '|') {
@@ -112,8 +121,8 @@ function replyWords(message: string): Array<{ word: string; boundary: boolean }>
     }
     for (const piece of raw.replace(/[^a-z0-9]+/g, ' ').trim().split(' ')) {
       if (!piece) continue;
-      const word = (out.at(-1)?.word === 'part' && piece === 'one' ? '1' : null) ?? NUMBER_WORDS[piece] ?? FOREIGN_WORDS[piece] ?? (/^(s+i+|y+e+s+|jup|jap|jo)$/.test(piece) ? 'yes' : piece);
-      out.push({ word, boundary });
+      const word = (SERIES_WORDS.has(out.at(-1)?.word ?? '') ? SERIES_NUMBERS[piece] : null) ?? NUMBER_WORDS[piece] ?? FOREIGN_WORDS[piece] ?? (/^(s+i+|y+e+s+|jup|jap|jo)$/.test(piece) ? 'yes' : piece);
+      out.push({ word, said: piece, boundary });
       boundary = false;
     }
   }
@@ -122,8 +131,27 @@ function replyWords(message: string): Array<{ word: string; boundary: boolean }>
 
 /** A title's words in the reply's form. */
 function titleWords(title: string): string[] {
-  return replyWords(normaliseTitle(title)).map((w) => w.word);
+  return replyWords(normaliseTitle(collapseInitials(title))).map((w) => w.word);
 }
+
+/**
+ * The shorter names a title goes by: its main title and its subtitle ("Star Trek II" and "The
+ * Wrath of Khan"), and its initials with its number ("MIB 3", "T2", "LOTR").
+ */
+function shortNames(title: string): { main: string[]; parts: string[][]; initials: string | null } {
+  const pieces = title.split(/:| [-–—] /).map((piece) => titleWords(piece).filter((w) => w !== 'part')).filter((w) => w.length > 0);
+  const main = pieces[0] ?? [];
+  const letters = main.filter((w) => !/^\d+$/.test(w)).map((w) => w[0]).join('');
+  const number = main.find((w) => /^\d+$/.test(w)) ?? '';
+  // Initials at the start ("E.T. the Extra-Terrestrial") name the film by themselves.
+  const leading = /^(?:[A-Za-z]\.){2,}/.exec(title);
+  const parts = [...(pieces.length > 1 ? pieces.filter((piece) => squeezed(piece).length >= 4) : []), ...(leading ? [[leading[0].replace(/\./g, '').toLowerCase()]] : [])];
+  return { main, parts, initials: letters.length + number.length >= 2 && (number || letters.length >= 3) ? letters + number : null };
+}
+
+/** "drives" is not a slip for "driver": words that differ only by an ending are other words. */
+const ENDING = /(ing|ers|er|es|ed|s|r|d|y)$/;
+const inflected = (a: string, b: string) => a !== b && a.replace(ENDING, '') === b.replace(ENDING, '');
 
 const squeezed = (words: string[]) => words.join('');
 
@@ -157,9 +185,38 @@ function titleReferences(words: string[], boundaries: boolean[], candidates: Mov
   const allTitles = candidates.map((c) => ` ${titleWords(c.rag_title).filter((w) => w !== 'part').join(' ')} `);
   // A mention never runs across punctuation: "blade runner — 2049" is two clauses.
   const crossesBoundary = (from: number, to: number) => boundaries.slice(from + 1, to + 1).some(Boolean);
+  const mention = (index: number, start: number, span: number, score: number) => {
+    if (!crossesBoundary(offsets[start]!, offsets[start + span - 1]!)) found.push({ index, via: 'title', from: offsets[start]!, to: offsets[start + span - 1]!, score });
+  };
+  const numbersOf = candidates.map((c) => new Set(titleWords(c.rag_title).filter((w) => /^\d+$/.test(w))));
   candidates.forEach((candidate, index) => {
+    // "part three", "deathly hallows part 2": the one film of the list with that number, with
+    // the end of its main title said before it.
+    const main = shortNames(candidate.rag_title).main.filter((w) => !/^\d+$/.test(w));
+    words.forEach((word, i) => {
+      const number = words[i + 1];
+      if (!SERIES_WORDS.has(word) || !number || !/^\d+$/.test(number) || !numbersOf[index]!.has(number)) return;
+      if (numbersOf.filter((numbers) => numbers.has(number)).length > 1) return;
+      let said = 0;
+      while (said < main.length && i - said - 1 >= 0 && words[i - said - 1] === main[main.length - said - 1] && !boundaries[i - said]) said++;
+      found.push({ index, via: 'title', from: i - said, to: i + 1, score: 1.5 + said + 1 });
+    });
     for (const title of [candidate.rag_title, candidate.catalog_title].filter((t): t is string => !!t)) {
       const tw = titleWords(title).filter((w) => w !== 'part');
+      const { parts, initials } = shortNames(title);
+      for (let start = 0; start < reply.length; start++) {
+        // The title's first words, its main title or subtitle said alone, its initials: each
+        // names it less surely than the whole title, so "star wars" is Star Wars, not Episode V.
+        for (let span = 2; span < tw.length && start + span <= reply.length; span++) {
+          if (reply.slice(start, start + span).join(' ') === tw.slice(0, span).join(' ')) mention(index, start, span, 1.5 + span);
+        }
+        for (const part of parts) {
+          if (squeezed(reply.slice(start, start + part.length)) === squeezed(part)) mention(index, start, part.length, 1.5 + part.length);
+        }
+        if (initials && !FILLER.has(initials) && !NEGATIONS.has(initials) && (reply[start] === initials || `${reply[start]}${reply[start + 1] ?? ''}` === initials)) {
+          mention(index, start, reply[start] === initials ? 1 : 2, 2 + tw.length);
+        }
+      }
       if (squeezed(tw).length < 3 && !(tw.length === 1 && /^\d+$/.test(tw[0]!) === false && tw[0]!.length >= 2 && reply.includes(tw[0]!))) continue;
       for (let start = 0; start < reply.length; start++) {
         for (const span of new Set([tw.length, tw.length - 1, tw.length + 1, 1, 2, 3])) {
@@ -176,7 +233,7 @@ function titleReferences(words: string[], boundaries: boolean[], candidates: Mov
           const word = phrase[0]!;
           const distinctive = (w: string) => (/^\d+$/.test(w) ? w.length >= 3 : w.length >= 5 && !FILLER.has(w));
           if (!score && span === 1 && distinctive(word)) {
-            const best = Math.max(...tw.filter(distinctive).map((w) => (w === word ? 1 : /^\d+$/.test(w) ? 0 : nearSpelling(w, word))), 0);
+            const best = Math.max(...tw.filter(distinctive).map((w) => (w === word ? 1 : /^\d+$/.test(w) || inflected(w, word) ? 0 : nearSpelling(w, word))), 0);
             if (best >= 0.8 && !candidates.some((other, o) => o !== index && titleWords(other.rag_title).includes(word))) score = 0.5 + best / 2;
           }
           // Two or more consecutive title words, not all small ones ("robin hood", "willy wonka"),
@@ -184,7 +241,7 @@ function titleReferences(words: string[], boundaries: boolean[], candidates: Mov
           const inTitle = span >= 2 && span < tw.length && ` ${tw.join(' ')} `.includes(` ${phrase.join(' ')} `);
           const unique = allTitles.filter((t) => t.includes(` ${phrase.join(' ')} `)).length === 1;
           if (!score && inTitle && (phrase.some((w) => w.length > 3) || (unique && phrase.some((w) => /^\d+$/.test(w))))) score = 1;
-          if (score && !crossesBoundary(offsets[start]!, offsets[start + span - 1]!)) found.push({ index, via: 'title', from: offsets[start]!, to: offsets[start + span - 1]!, score });
+          if (score) mention(index, start, span, score);
         }
       }
     }
@@ -199,7 +256,7 @@ function titleReferences(words: string[], boundaries: boolean[], candidates: Mov
   return kept;
 }
 
-const AFTER_A_POSITION = new Set(['one', 'please', 'pls', 'i', 'for', 'maybe', 'probably', 'then', 'sorry', 'typo', 'lol', 'not', 'is', 'its', 'thanks', 'thx', 'definitely', 'def', 'obviously']);
+const AFTER_A_POSITION = new Set(['one', 'yes', 'yeah', 'yep', 'please', 'pls', 'i', 'for', 'maybe', 'probably', 'then', 'sorry', 'typo', 'lol', 'not', 'is', 'its', 'thanks', 'thx', 'definitely', 'def', 'obviously']);
 /** Words after which a bare digit is a position: "it's 3", "not 1", "go with 2". */
 const BEFORE_A_NUMBER = new Set(['its', 'is', 'not', 'maybe', 'probably', 'pick', 'with', 'take', 'say', 'no', 'yes', 'wait', 'prob', 'meant', 'mean', 'actually', 'nope', 'nah', 'def', 'definitely']);
 
@@ -229,6 +286,26 @@ function ordinalReferences(words: string[], starts: boolean[], count: number): R
   return refs;
 }
 
+const IN_SERIES: Record<string, number> = { first: 0, '1st': 0, original: 0, second: 1, '2nd': 1, third: 2, '3rd': 2, last: -1, latest: -1, newest: -1 };
+
+/** "the first dragon one", "the latest mission one": a place in the series several titles share, by year. */
+function seriesReferences(words: string[], candidates: MovieCandidate[]): Reference[] {
+  const refs: Reference[] = [];
+  const titles = candidates.map((c) => new Set(titleWords(c.rag_title)));
+  words.forEach((word, i) => {
+    const place = IN_SERIES[word];
+    const shared = words[i + 1];
+    if (place === undefined || !shared || shared.length < 3 || FILLER.has(shared)) return;
+    const series = candidates.map((c, index) => ({ index, year: c.catalog_year ?? c.rag_year ?? 0 })).filter(({ index }) => titles[index]!.has(shared));
+    if (series.length < 2) return;
+    series.sort((a, b) => a.year - b.year);
+    const member = series.at(place);
+    const said = /^(one|movie|film)$/.test(words[i + 2] ?? '') ? 2 : 1;
+    if (member) refs.push({ index: member.index, via: 'title', from: i, to: i + said });
+  });
+  return refs;
+}
+
 function yearReferences(words: string[], candidates: MovieCandidate[]): Reference[] {
   const refs: Reference[] = [];
   words.forEach((word, i) => {
@@ -242,26 +319,29 @@ function yearReferences(words: string[], candidates: MovieCandidate[]): Referenc
 /** People in the candidates' credits, by full name or surname; a name shared by several refers to none. */
 function personReferences(words: string[], candidates: MovieCandidate[]): Reference[] {
   const refs: Reference[] = [];
-  const people = new Map<string, { name: string; indexes: Set<number> }>();
+  const credits = new Map<string, Array<{ name: string; index: number; directs: boolean }>>();
   candidates.forEach((candidate, index) => {
-    const names = [...(candidate.rag_director?.split(', ') ?? []), ...candidate.catalog_directors, ...candidate.rag_cast, ...candidate.catalog_stars];
-    for (const name of names) {
+    const directors = [...(candidate.rag_director?.split(', ') ?? []), ...candidate.catalog_directors];
+    for (const name of [...directors, ...candidate.rag_cast, ...candidate.catalog_stars]) {
       const parts = replyWords(name).map((w) => w.word);
       // Full name, surname, and a first name distinctive enough to be used alone ("denzel").
       for (const key of [parts.join(' '), parts.at(-1)!, ...(parts.length > 1 && parts[0]!.length >= 5 ? [parts[0]!] : [])]) {
         if (!key || key.length < 4) continue;
-        const entry = people.get(key) ?? { name, indexes: new Set<number>() };
-        entry.indexes.add(index);
-        people.set(key, entry);
+        credits.set(key, [...(credits.get(key) ?? []), { name, index, directs: directors.includes(name) }]);
       }
     }
   });
   const text = ` ${words.join(' ')} `;
-  for (const [key, { name, indexes }] of people) {
+  for (const [key, credited] of credits) {
+    // A surname two people share names the director among them: "miyazaki" is Hayao, not Aoi.
+    const directing = credited.filter((c) => c.directs);
+    const meant = new Set(credited.map((c) => c.name)).size > 1 && new Set(directing.map((c) => c.name)).size === 1 ? directing : credited;
+    const name = meant[0]!.name;
+    const indexes = new Set(meant.map((c) => c.index));
     let at = text.indexOf(` ${key} `);
     // A surname spelt nearly right ("scorcese") still names its person.
     if (at < 0 && !key.includes(' ') && key.length >= 6) {
-      const near = words.findIndex((word) => word.length >= 5 && nearSpelling(word, key) > 0);
+      const near = words.findIndex((word) => word.length >= 5 && !FILLER.has(word) && nearSpelling(word, key) > 0);
       if (near >= 0) at = text.indexOf(` ${words[near]} `);
     }
     if (at < 0) continue;
@@ -290,15 +370,18 @@ function storyReference(words: string[], candidates: MovieCandidate[]): Referenc
 }
 
 /** "I think it's", "yes it's": the "it's" continues the clause rather than contrasting with it. */
-const KEEP_TOGETHER = new Set(['think', 'guess', 'sure', 'maybe', 'probably', 'yes', 'yeah', 'yep', 'oh', 'ah', 'so', 'and', 'that', 'because', 'cause', 'if', 'when', 'hope']);
+const KEEP_TOGETHER = new Set([...CLAUSE_OPENERS, 'think', 'guess', 'sure', 'maybe', 'probably', 'yes', 'yeah', 'yep', 'oh', 'ah', 'so', 'and', 'that', 'because', 'cause', 'if', 'when', 'hope']);
 
-function clausesOf(message: string, candidates: MovieCandidate[]): Clause[] {
+export function clausesOf(message: string, candidates: MovieCandidate[]): Clause[] {
   const tokens = replyWords(message);
   const words = tokens.map((t) => t.word);
   const references = [
     ...titleReferences(words, tokens.map((t) => t.boundary), candidates),
     ...yearReferences(words, candidates),
   ];
+  for (const ref of seriesReferences(words, candidates)) {
+    if (!references.some((r) => r.from <= ref.to && ref.from <= r.to)) references.push(ref);
+  }
   const covered = (i: number) => references.some((r) => r.from <= i && i <= r.to);
   const inside = (i: number) => references.some((r) => r.from < i && i <= r.to);
   for (const ref of personReferences(words, candidates)) if (!covered(ref.from)) references.push(ref);
@@ -317,9 +400,10 @@ function clausesOf(message: string, candidates: MovieCandidate[]): Clause[] {
       token.boundary ||
       CLAUSE_OPENERS.has(token.word) ||
       ((token.word === 'its' || (token.word === 'it' && /^(is|was|isnt|wasnt)$/.test(words[i + 1] ?? ''))) && i > 0 && !covered(i) && !KEEP_TOGETHER.has(words[i - 1]!));
-    if (opens && !inside(i) && (clauses.length === 0 || clauses.at(-1)!.words.length > 0)) clauses.push({ words: [], start: i, references: [], text: '' });
-    if (clauses.length === 0) clauses.push({ words: [], start: i, references: [], text: '' });
+    if (opens && !inside(i) && (clauses.length === 0 || clauses.at(-1)!.words.length > 0)) clauses.push({ words: [], said: [], start: i, references: [], text: '' });
+    if (clauses.length === 0) clauses.push({ words: [], said: [], start: i, references: [], text: '' });
     clauses.at(-1)!.words.push(token.word);
+    clauses.at(-1)!.said.push(token.said);
   });
   for (const clause of clauses) {
     clause.text = clause.words.join(' ');
@@ -334,15 +418,13 @@ const isAffirmative = (clause: Clause) =>
   /\b(thats it|thats the one|this is (it|the one)|its (it|this one|that one|the one)|you got it|got it|found it|spot on|thank|nailed it|that one)\b/.test(clause.text);
 
 /** The words of a clause that tell something new about the film. */
-function detailsOf(clause: Clause): string {
-  const kept = clause.words.filter((word, i) => {
-    const position = clause.start + i;
-    if (clause.references.some((r) => r.from <= position && position <= r.to)) return false;
-    return true;
-  });
-  const content = kept.filter((w) => !FILLER.has(w) && w.length > 1);
-  if (content.length === 0) return '';
-  return kept.slice(kept.indexOf(content[0]!)).join(' ').trim();
+function detailsOf(clause: Clause, { withReferences = false } = {}): string {
+  const kept = clause.words
+    .map((word, i) => ({ word, said: clause.said[i]!, position: clause.start + i }))
+    .filter(({ position }) => withReferences || !clause.references.some((r) => r.from <= position && position <= r.to));
+  const first = kept.findIndex(({ word }) => !FILLER.has(word) && (word.length > 1 || /\d/.test(word)));
+  if (first < 0) return '';
+  return kept.slice(first).map(({ said }) => said).join(' ').trim();
 }
 
 /** Whether a negation stands right before a reference in its clause ("not 4", "isn't Heat"). */
@@ -409,6 +491,12 @@ function readReply(message: string, candidates: MovieCandidate[]): Intent | null
       return;
     }
     if (named) reading.lastPerson = named;
+    // "kurosawa right, film wrong. it's king lear with samurai": words the anchor's title shares are the story.
+    if (reading.keptPerson && refs.length > 0 && refs.every((r) => r.index === reading.anchor && r.via === 'title')) {
+      const told = detailsOf(clause, { withReferences: true });
+      if (told) reading.details.push({ text: told, hedged, after: 'nothing', contrast: false });
+      return;
+    }
     if (LIKENESS.test(clause.text) && !NOT_A_LIKENESS.test(clause.text) && refs.length > 0) {
       // A title outranks a position in the same clause ("like the first die hard").
       reading.anchor = (refs.find((r) => r.via === 'title') ?? refs.at(-1)!).index;
@@ -418,6 +506,7 @@ function readReply(message: string, candidates: MovieCandidate[]): Intent | null
     }
     if (refs.length > 0) {
       for (const ref of refs) {
+        if (hedged && ref.via === 'person' && negated(clause, ref)) continue;
         if (negated(clause, ref)) {
           if (reading.pick?.index === ref.index) {
             if (reading.pick.via === 'person') reading.personTakenBack = reading.pick;
