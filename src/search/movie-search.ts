@@ -50,6 +50,13 @@ export interface SearchOptions {
   background?: string;
 }
 
+export interface CandidateOptions {
+  hints?: SearchHints;
+  background?: string;
+  /** Films taken out of the race, as if the corpus lacked them; at most `count` of them. */
+  excluded?: { count: number; has(key: number): boolean };
+}
+
 /** The short list the scorer sees, and everything it needs to score it. */
 export interface CandidateList {
   context: FeatureContext;
@@ -74,35 +81,29 @@ export class MovieSearch {
   }
 
   async search(query: string, { k, excludeIds, hints, background }: SearchOptions): Promise<SearchResult> {
-    const { context, candidates } = await this.candidates(query, hints, background);
-    const scores = candidates.map((candidate) => this.scorer.score(featureVector(candidate, context)));
-    const ranked = scores
-      .map((score, i) => ({ key: candidates[i]!.key, score, excluded: false }))
+    const excluded = excludeIds?.size ? { count: excludeIds.size, has: (key: number) => excludeIds.has(this.index.movie(key).id) } : undefined;
+    const { context, candidates } = await this.candidates(query, { hints, background, excluded });
+    const ranked = candidates
+      .map((candidate) => ({ key: candidate.key, score: this.scorer.score(featureVector(candidate, context)) }))
       .sort((a, b) => b.score - a.score || a.key - b.key);
-    const kept: CorpusMovie[] = [];
-    for (const entry of ranked) {
-      if (kept.length === k) break;
-      const movie = this.index.movie(entry.key);
-      if (excludeIds?.has(movie.id)) entry.excluded = true;
-      else kept.push(movie);
-    }
-    // Rejected films leave the race: probability is shared among the films still in it, and
-    // the kept films are the first of them.
-    const probabilities = Scorer.probabilities(ranked.filter((entry) => !entry.excluded).map((entry) => entry.score));
-    const hits = kept.map((movie, i) => ({ movie, relevance: calibrate(probabilities[i]!, this.scorer.model.calibration) }));
+    const probabilities = Scorer.probabilities(ranked.map((entry) => entry.score));
+    const hits = ranked.slice(0, k).map((entry, i) => ({ movie: this.index.movie(entry.key), relevance: calibrate(probabilities[i]!, this.scorer.model.calibration) }));
     const listRelevance = Math.min(1, hits.reduce((sum, hit) => sum + hit.relevance, 0));
     return { hits, topRelevance: hits[0]?.relevance ?? 0, listRelevance, abstain: listRelevance < this.scorer.model.abstainBelow, analysis: context.query };
   }
 
   /** Stages 1 and 2: analysis and the evidenced short list (also used to train the scorer). */
-  async candidates(query: string, hints?: SearchHints, background?: string): Promise<CandidateList> {
+  async candidates(query: string, { hints, background, excluded }: CandidateOptions = {}): Promise<CandidateList> {
     const analysis = background ? withBackground(analyseQuery(query, hints), analyseQuery(background)) : analyseQuery(query, hints);
     // The embedder reads the start of a text most: the query first.
     const vector = await this.embedder.embedQuery(background ? `${query}. ${background}` : query);
     const lexical = this.index.lexical.score([...analysis.terms, ...analysis.phrases], this.scorer.model.bm25f);
-    const lexicalRanking = topKeys(lexical.keys, lexical.total, RANK_DEPTH);
+    // Excluded films leave before ranking: the film behind a rejected one is then first, as it
+    // would be in a corpus without it (and as the scorer was trained).
+    const kept = (key: number) => !excluded?.has(key);
+    const lexicalRanking = topKeys(lexical.keys, lexical.total, RANK_DEPTH + (excluded?.count ?? 0)).filter(kept).slice(0, RANK_DEPTH);
     const denseRanking: number[] = [];
-    for (const hit of this.index.passages.nearest(vector, PASSAGE_DEPTH)) if (!denseRanking.includes(hit.film)) denseRanking.push(hit.film);
+    for (const hit of this.index.passages.nearest(vector, PASSAGE_DEPTH)) if (!denseRanking.includes(hit.film) && kept(hit.film)) denseRanking.push(hit.film);
 
     const fused = new Map<number, number>();
     lexicalRanking.forEach((key, rank) => fused.set(key, 1 / (RRF_K + rank)));

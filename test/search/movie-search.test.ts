@@ -43,6 +43,16 @@ describe('MovieSearch on the bundled corpus', async () => {
     for (const hit of next.hits) expect(excluded.has(hit.movie.id)).toBe(false);
   });
 
+  test('an excluded film leaves before ranking: the film behind it ranks first, as in a corpus without it', async () => {
+    const query = 'a great white shark terrorizes a summer beach town and a police chief hunts it';
+    const first = await search.candidates(query);
+    const leader = first.candidates.find((c) => c.lexicalRank === 0)!;
+    const runnerUp = first.candidates.find((c) => c.lexicalRank === 1)!;
+    const without = await search.candidates(query, { excluded: { count: 1, has: (key) => key === leader.key } });
+    expect(without.candidates.some((c) => c.key === leader.key)).toBe(false);
+    expect(without.candidates.find((c) => c.key === runnerUp.key)!.lexicalRank).toBe(0);
+  });
+
   test('hints given apart from the description join what it says', async () => {
     const plain = await search.search('a man hunts a killer', { k: 5 });
     const hinted = await search.search('a man hunts a killer', { k: 5, hints: { genres: ['Animation'], people: ['Denzel Washington'], era: { from: 1990, to: 1999 } } });
