@@ -136,6 +136,10 @@ export const FEATURES: Feature[] = [
   { name: 'votesKnown', sign: 0, value: (c) => (c.facts.votes === null ? 0 : 1) },
   { name: 'leadLength', sign: 0, value: (c) => (c.facts.votes === null ? Math.log10(1 + c.facts.plotCharacters) / 3 : 0) },
   { name: 'castListed', sign: 0, value: (c) => (c.facts.votes === null ? Math.min(c.facts.castCount, 20) / 20 : 0) },
+  // ...but the longer the description, the less fame should count: a precise description of an
+  // obscure film must beat a famous film that shares a few of its words.
+  { name: 'votesLong', sign: -1, value: (c, { query }) => (c.facts.votes === null ? 0 : Math.log10(1 + c.facts.votes) / 6) * queryLengthOf(query) },
+  { name: 'leadLengthLong', sign: -1, value: (c, { query }) => (c.facts.votes === null ? Math.log10(1 + c.facts.plotCharacters) / 3 : 0) * queryLengthOf(query) },
 ];
 
 export const FEATURE_NAMES = FEATURES.map((feature) => feature.name);

@@ -97,6 +97,11 @@ const ROWS: Row[] = [
   { class: 'right person, wrong film', candidates: dramas, message: "streep's right but another film, she runs a fashion magazine", expected: refine(1, ['Meryl Streep'], 'fashion magazine'), detailWords: ['fashion'] },
   { class: 'right person, wrong film', candidates: ghibli, message: 'miyazaki yes, but the one with the pig pilot', expected: refine(2, ['Hayao Miyazaki'], 'pig pilot'), detailWords: ['pig'] },
   { class: 'hedge', candidates: thrillers, message: "probably 4, wasn't expecting tom cruise though", expected: { kind: 'confirm', index: 3 } },
+  { class: 'likeness with a new detail', candidates: thrillers, message: 'Collateral but set in London, and the driver is a woman', expected: refine(3, [], 'set in london, the driver is a woman'), detailWords: ['london', 'woman'] },
+  { class: 'likeness with a new detail', candidates: thrillers, message: 'basically heat in space', expected: refine(0, [], 'space'), detailWords: ['space'] },
+  { class: 'hedge', candidates: thrillers, message: 'probably collateral? I remembered it in daylight, but the taxi all night sounds right', expected: { kind: 'confirm', index: 3 } },
+  { class: 'refinement with a doubt', candidates: thrillers, message: 'none of those, it had a chess prodigy, early 90s maybe', expected: refine(null, [], 'a chess prodigy, early 90s'), detailWords: ['chess', '90s'] },
+  { class: 'plain none', candidates: thrillers, message: "Thanks for looking, but I'm afraid it isn't any of those", expected: refine(null) },
   { class: 'other language', candidates: thrillers, message: 'sí, la segunda', expected: { kind: 'confirm', index: 1 } },
   { class: 'other language', candidates: thrillers, message: 'nein, keiner davon', expected: refine(null) },
 ];

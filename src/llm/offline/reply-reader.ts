@@ -45,21 +45,23 @@ const EMOJI_WORDS: Array<[RegExp, string]> = [
 ];
 const AFFIRMATIONS = new Set(['yes', 'yeah', 'yep', 'yup', 'ya', 'yea', 'yess', 'yesss', 'sure', 'correct', 'exactly', 'bingo', 'absolutely', 'definitely', 'indeed', 'perfect', 'ok', 'okay', 'finally', 'omg']);
 /** A likeness, not a pick: "similar to the second", "kind of like Heat". */
-const LIKENESS = /\b(similar|like|close to|kind of|sort of|sorta|kinda|reminds|resembles|vibes?|ish|esque|in the style|along the lines|same (kind|type|idea|premise|concept|story|setup)|along those lines)\b/;
+const LIKENESS = /\b(similar|like|close to|kind of|sort of|sorta|kinda|reminds|resembles|vibes?|ish|esque|in the style|along the lines|basically|essentially|meets|same (kind|type|idea|premise|concept|story|setup)|along those lines)\b/;
 /** "like" that compares nothing: "I'm like 80% sure", "sounds like it". */
 const NOT_A_LIKENESS = /\b(would like|i like|looks like|sounds like|feel like|felt like|im like|i m like|like \d+ (percent|pct|sure|certain|years|yrs|times|minutes|mins|hours|days|weeks|months)|like (really|totally|super|so))\b/;
 /** A person who is right about a wrong film: "right director", "it's a nolan film". */
 const RIGHT_PERSON = /\b(right|correct|yes|good|same)\b/;
 const WRONG_FILM = /\b(wrong (film|movie|one)|different (film|movie|one)|diff (film|movie)|another (film|movie|one)|other (film|movie|one)|not (that|this) one|not this|not that|not the one)\b/;
+/** "...but the con man selling bibles sounds right": the pick stands. */
+const CONFIRMS_PICK = /\b(sounds right|is right|def it|is it|checks out|spot on|rings a bell|fits)\b/;
 /** Asking for more without saying anything new: "try again", "keep looking". */
 const ASK_AGAIN = /\b(try again|keep looking|look again|search again|something else|any others|other options|more options|show me more|next ones?)\b/;
 /** Doubts about one's own memory that leave a pick standing. */
-const HEDGE = /\b(remember|memory|thought|think|seemed|recall|poster|pretty sure|even if|even though|though|tho|although|probably|maybe|might|guess|mixed up|mixing up|my bad|had (the|it) wrong|got (the|it) wrong|confused|was wrong|misremember|pictured|imagined|in my head|as a kid|was a kid|years ago|long time ago|when i saw it|back then|hazy|fuzzy|expecting|expected|surprised|its been|been ages|been forever)\b/;
+const HEDGE = /\b(remember|remembered|recalled|memory|thought|think|seemed|recall|poster|pretty sure|even if|even though|though|tho|although|probably|maybe|might|guess|mixed up|mixing up|my bad|had (the|it) wrong|got (the|it) wrong|confused|was wrong|misremember|pictured|imagined|in my head|as a kid|was a kid|years ago|long time ago|when i saw it|back then|hazy|fuzzy|expecting|expected|surprised|its been|been ages|been forever)\b/;
 /** Words of the clause machinery, not details about a film. */
 const FILLER = new Set(
   ('a an the and or but of to in on at is it its was were be been s t it s that this these those them they one ones movie movies film films ' +
     'yes yeah yep no not nope nah none any all of these those either neither nor i im i m think thought guess maybe probably pretty sure ' +
-    'actually wait oh hmm well ok okay please definitely def totally absolutely certainly surely try again though tho although however instead rather except just really so very like similar ' +
+    'actually wait oh hmm well ok okay please afraid unfortunately sadly ive seen watched thanks thank thx ty cheers can could you u would definitely def totally absolutely certainly surely try again though tho although however instead rather except just really so very like similar ' +
     'close kind sort right wrong different diff other another correct good director actor actress cast star guy filmmaker made ' +
     'number option choice last first second third fourth fifth top bottom middle lol haha omg ah my bad mixed up had got confused ' +
     'remember recall seemed thats whats was isnt wasnt is are there with where who which what about more for ' +
@@ -231,6 +233,8 @@ function titleReferences(words: string[], boundaries: boolean[], candidates: Mov
           // One distinctive word of a title, spelt right or nearly ("shawshank", "totoro",
           // "ratatoullie"), or its distinctive number ("2049").
           const word = phrase[0]!;
+          const likened = reply[start + 1] === 'ish' || reply[start + 1] === 'esque' || reply[start - 1] === 'like';
+          if (!score && span === 1 && likened && word === tw[0] && word.length >= 4 && !FILLER.has(word) && allTitles.filter((t) => t.startsWith(` ${word} `)).length === 1) score = 1;
           const distinctive = (w: string) => (/^\d+$/.test(w) ? w.length >= 3 : w.length >= 5 && !FILLER.has(w));
           if (!score && span === 1 && distinctive(word)) {
             const best = Math.max(...tw.filter(distinctive).map((w) => (w === word ? 1 : /^\d+$/.test(w) || inflected(w, word) ? 0 : nearSpelling(w, word))), 0);
@@ -436,6 +440,8 @@ function negated(clause: Clause, ref: Reference): boolean {
 /** What the clauses say together, built up clause by clause. */
 interface Reading {
   pick: Reference | null;
+  /** The clause the pick was made in. */
+  pickClause: number;
   anchor: number | null;
   keptPerson: string | null;
   /** The last person named, for "right actor" in a later clause. */
@@ -474,9 +480,9 @@ function readRightPerson(clause: Clause, candidates: MovieCandidate[], reading: 
 function readReply(message: string, candidates: MovieCandidate[]): Intent | null {
   const clauses = clausesOf(message, candidates);
   if (clauses.length === 0) return { kind: 'refine', details: '', anchor: null, hints: {} };
-  const reading: Reading = { pick: null, anchor: null, keptPerson: null, lastPerson: null, rejectedAll: false, wrongFilm: false, personTakenBack: null, details: [] };
+  const reading: Reading = { pick: null, pickClause: -1, anchor: null, keptPerson: null, lastPerson: null, rejectedAll: false, wrongFilm: false, personTakenBack: null, details: [] };
 
-  clauses.forEach((clause) => {
+  clauses.forEach((clause, clauseIndex) => {
     const refs = clause.references.filter((r) => r.index >= 0);
     const named = clause.references.find((r) => r.via === 'person');
     const hedged = HEDGE.test(clause.text);
@@ -506,13 +512,17 @@ function readReply(message: string, candidates: MovieCandidate[]): Intent | null
     }
     if (refs.length > 0) {
       for (const ref of refs) {
-        if (hedged && ref.via === 'person' && negated(clause, ref)) continue;
+        // A person in a doubt ("I pictured Travolta as the villain") neither picks nor takes back.
+        if (hedged && ref.via === 'person' && (negated(clause, ref) || reading.pick)) continue;
         if (negated(clause, ref)) {
           if (reading.pick?.index === ref.index) {
             if (reading.pick.via === 'person') reading.personTakenBack = reading.pick;
             reading.pick = null;
           }
-        } else reading.pick = ref;
+        } else {
+          reading.pick = ref;
+          reading.pickClause = clauseIndex;
+        }
       }
       const rest = detailsOf(clause);
       if (rest && refs.every((ref) => negated(clause, ref))) reading.details.push({ text: rest, hedged, after: 'nothing', contrast: false });
@@ -529,19 +539,23 @@ function readReply(message: string, candidates: MovieCandidate[]): Intent | null
   const hints = keptPerson ? { people: [keptPerson] } : {};
   // Doubts about one's memory are not details of the film, except where the reply refines.
   const plain = reading.details.filter((d) => !d.hedged).map((d) => d.text);
+  // Where it refines, a detail told with a doubt ("early 90s maybe") is still a detail.
+  const told = reading.details.filter((d) => !d.hedged || hasStoryWords(d.text)).map((d) => d.text);
   const all = reading.details.map((d) => d.text);
   if (anchor !== null && (keptPerson || all.length || wrongFilm)) return { kind: 'refine', details: all.join('. '), anchor, hints };
   // "it's kubrick, but not the shining": a person picked, then the film taken back.
   const takenBack = reading.personTakenBack ?? (pick?.via === 'person' && (wrongFilm || reading.details.some((d) => d.after === 'pick' && d.contrast && !d.hedged)) ? pick : null);
   if (takenBack) return { kind: 'refine', details: all.join('. '), anchor: takenBack.index, hints: { people: [takenBack.person!] } };
   if (pick !== null) {
-    // A pick that goes on to describe something else ("yes the second, but it was animated") is a likeness.
-    const last = clauses.at(-1)!;
-    const describesMore = /^(but|except)\b/.test(last.text) && /\b(was|were|had|set|with|its|in|on|at|about|instead)\b/.test(last.text) && !HEDGE.test(last.text);
+    // A pick that goes on to describe something else ("yes the second, but it was animated",
+    // "Collateral but set in London") is a likeness.
+    const describesMore = clauses
+      .slice(reading.pickClause + 1)
+      .some((clause) => /^(but|except)\b/.test(clause.text) && /\b(was|were|had|set|with|its|in|on|at|about|instead)\b/.test(clause.text) && !HEDGE.test(clause.text) && !CONFIRMS_PICK.test(clause.text));
     if (describesMore && plain.length) return { kind: 'refine', details: plain.join('. '), anchor: pick.index, hints };
     return { kind: 'confirm', index: pick.index };
   }
-  const said = plain.join('. ');
+  const said = told.join('. ');
   if (reading.rejectedAll || clauses.some(isNegative)) return { kind: 'refine', details: said, anchor: null, hints };
   // A plain yes points at the first; a yes that goes on with "but ..." describes another film.
   if (clauses.some(isAffirmative) && !clauses.slice(1).some((clause) => /^(but|except)\b/.test(clause.text) && detailsOf(clause))) return { kind: 'confirm', index: 0 };
@@ -550,6 +564,9 @@ function readReply(message: string, candidates: MovieCandidate[]): Intent | null
   if (story) return { kind: 'confirm', index: story.index };
   return null;
 }
+
+/** Whether a detail says something about the film once the doubt is taken out ("80s i think"). */
+const hasStoryWords = (detail: string) => detail.replace(new RegExp(HEDGE.source, 'g'), ' ').split(/\s+/).some((word) => word.length > 2 && !FILLER.has(word));
 
 const directorOf = (candidate: MovieCandidate) => candidate.catalog_directors[0] ?? candidate.rag_director?.split(', ')[0] ?? null;
 const personCredited = (candidate: MovieCandidate, person: string) =>
