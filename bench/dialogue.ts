@@ -17,7 +17,7 @@ import type { Intent } from '../src/llm/language-model.ts';
 import { OfflineLanguageModel } from '../src/llm/offline/offline-model.ts';
 import { readJsonLines } from '../src/search/corpus.ts';
 import { openEmbedder } from '../src/search/open-search.ts';
-import { stem, words } from '../src/search/tokens.ts';
+import { isStopword, stem, words } from '../src/search/tokens.ts';
 
 export interface LabelledReply {
   class: string;
@@ -54,10 +54,12 @@ export function judge(reply: LabelledReply, intent: Intent): string | null {
   if (expected.details.length === 0 && intent.details.trim() && reply.expected.intent === 'refine' && reply.class !== 'right-person-wrong-film') {
     return `invented details "${intent.details}"`;
   }
-  // Details the reply states in so many words must come through.
-  const said = new Set(words(reply.message).map(stem));
-  const got = new Set(words(intent.details).map(stem));
-  const lost = expected.details.flatMap((d) => words(d).map(stem)).filter((w) => said.has(w) && !got.has(w));
+  // Details the reply states in so many words must come through: the words search reads
+  // (a lost "in" or "the" changes no search, so it is no misreading).
+  const searchable = (text: string) => words(text).filter((word) => !isStopword(word)).map(stem);
+  const said = new Set(searchable(reply.message));
+  const got = new Set(searchable(intent.details));
+  const lost = expected.details.flatMap(searchable).filter((w) => said.has(w) && !got.has(w));
   return lost.length ? `lost the detail words ${lost.join(', ')}` : null;
 }
 
