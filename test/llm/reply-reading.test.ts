@@ -102,6 +102,10 @@ const ROWS: Row[] = [
   { class: 'hedge', candidates: thrillers, message: 'probably collateral? I remembered it in daylight, but the taxi all night sounds right', expected: { kind: 'confirm', index: 3 } },
   { class: 'refinement with a doubt', candidates: thrillers, message: 'none of those, it had a chess prodigy, early 90s maybe', expected: refine(null, [], 'a chess prodigy, early 90s'), detailWords: ['chess', '90s'] },
   { class: 'plain none', candidates: thrillers, message: "Thanks for looking, but I'm afraid it isn't any of those", expected: refine(null) },
+  { class: 'plain none with a detail', candidates: thrillers, message: 'none of these, it is about a heat wave in a small town', expected: refine(null, [], 'a heat wave in a small town'), detailWords: ['heat', 'wave'] },
+  { class: 'longest title', candidates: slashers, message: 'halloween, the 81 one', expected: { kind: 'confirm', index: 1 } },
+  { class: 'plain pick', candidates: thrillers, message: 'the 2nd from the bottom', expected: { kind: 'confirm', index: 2 } },
+  { class: 'plain pick', candidates: thrillers, message: 'option c', expected: { kind: 'confirm', index: 2 } },
   { class: 'other language', candidates: thrillers, message: 'sí, la segunda', expected: { kind: 'confirm', index: 1 } },
   { class: 'other language', candidates: thrillers, message: 'nein, keiner davon', expected: refine(null) },
 ];

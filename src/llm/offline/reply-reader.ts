@@ -51,12 +51,13 @@ const NOT_A_LIKENESS = /\b(would like|i like|looks like|sounds like|feel like|fe
 /** A person who is right about a wrong film: "right director", "it's a nolan film". */
 const RIGHT_PERSON = /\b(right|correct|yes|good|same)\b/;
 const WRONG_FILM = /\b(wrong (film|movie|one)|different (film|movie|one)|diff (film|movie)|another (film|movie|one)|other (film|movie|one)|not (that|this) one|not this|not that|not the one)\b/;
+const LIST_REJECTED = /\b(none|neither|any of (these|those|them)|not (these|those|them))\b/;
 /** "...but the con man selling bibles sounds right": the pick stands. */
 const CONFIRMS_PICK = /\b(sounds right|is right|def it|is it|checks out|spot on|rings a bell|fits)\b/;
 /** Asking for more without saying anything new: "try again", "keep looking". */
 const ASK_AGAIN = /\b(try again|keep looking|look again|search again|something else|any others|other options|more options|show me more|next ones?)\b/;
 /** Doubts about one's own memory that leave a pick standing. */
-const HEDGE = /\b(remember|remembered|recalled|memory|thought|think|seemed|recall|poster|pretty sure|even if|even though|though|tho|although|probably|maybe|might|guess|mixed up|mixing up|my bad|had (the|it) wrong|got (the|it) wrong|confused|was wrong|misremember|pictured|imagined|in my head|as a kid|was a kid|years ago|long time ago|when i saw it|back then|hazy|fuzzy|expecting|expected|surprised|its been|been ages|been forever)\b/;
+const HEDGE = /\b(remember|remembered|recalled|memory|thought|think|seemed|recall|poster|pretty sure|even if|even though|though|tho|although|probably|maybe|might|guess|mixed up|mixing up|my bad|had (the|it) wrong|got (the|it) wrong|confused|was wrong|misremember|pictured|imagined|in my head|as a kid|was a kid|years ago|long time ago|when i saw it|back then|hazy|fuzzy|expecting|expected|surprised|its been|been ages|been forever|wasnt (he|she|it|the|there)|isnt (he|she|it))\b/;
 /** Words of the clause machinery, not details about a film. */
 const FILLER = new Set(
   ('a an the and or but of to in on at is it its was were be been s t it s that this these those them they one ones movie movies film films ' +
@@ -80,6 +81,8 @@ export interface Reference {
   via: 'ordinal' | 'title' | 'year' | 'person' | 'story';
   /** For a person: their name as credited. */
   person?: string;
+  /** A single word of a title, or a few of a long one: after "none of these" it is more likely a story word. */
+  weak?: boolean;
   /** Words of the reply (positions) the reference covers. */
   from: number;
   to: number;
@@ -140,20 +143,28 @@ function titleWords(title: string): string[] {
  * The shorter names a title goes by: its main title and its subtitle ("Star Trek II" and "The
  * Wrath of Khan"), and its initials with its number ("MIB 3", "T2", "LOTR").
  */
-function shortNames(title: string): { main: string[]; parts: string[][]; initials: string | null } {
+function shortNames(title: string): { main: string[]; parts: string[][]; initials: string[] } {
   const pieces = title.split(/:| [-–—] /).map((piece) => titleWords(piece).filter((w) => w !== 'part')).filter((w) => w.length > 0);
   const main = pieces[0] ?? [];
-  const letters = main.filter((w) => !/^\d+$/.test(w)).map((w) => w[0]).join('');
+  const lettersOf = (piece: string[]) => piece.filter((w) => !/^\d+$/.test(w)).map((w) => w[0]).join('');
+  const letters = lettersOf(main);
   const number = main.find((w) => /^\d+$/.test(w)) ?? '';
+  const mainInitials = letters.length + number.length >= 2 && (number || letters.length >= 3) ? [letters + number] : [];
+  // A subtitle's initials too ("fotr"), without numbers.
+  const subtitleInitials = pieces.slice(1).map(lettersOf).filter((initials) => initials.length >= 3);
   // Initials at the start ("E.T. the Extra-Terrestrial") name the film by themselves.
   const leading = /^(?:[A-Za-z]\.){2,}/.exec(title);
   const parts = [...(pieces.length > 1 ? pieces.filter((piece) => squeezed(piece).length >= 4) : []), ...(leading ? [[leading[0].replace(/\./g, '').toLowerCase()]] : [])];
-  return { main, parts, initials: letters.length + number.length >= 2 && (number || letters.length >= 3) ? letters + number : null };
+  return { main, parts, initials: [...mainInitials, ...subtitleInitials].filter((initials) => !FILLER.has(initials) && !NEGATIONS.has(initials)) };
 }
 
 /** "drives" is not a slip for "driver": words that differ only by an ending are other words. */
 const ENDING = /(ing|ers|er|es|ed|s|r|d|y)$/;
-const inflected = (a: string, b: string) => a !== b && a.replace(ENDING, '') === b.replace(ENDING, '');
+function inflected(a: string, b: string): boolean {
+  if (a === b) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return (long.startsWith(short) && ENDING.test(long.slice(short.length)) && long.length - short.length <= 3) || a.replace(ENDING, '') === b.replace(ENDING, '');
+}
 
 const squeezed = (words: string[]) => words.join('');
 
@@ -215,8 +226,9 @@ function titleReferences(words: string[], boundaries: boolean[], candidates: Mov
         for (const part of parts) {
           if (squeezed(reply.slice(start, start + part.length)) === squeezed(part)) mention(index, start, part.length, 1.5 + part.length);
         }
-        if (initials && !FILLER.has(initials) && !NEGATIONS.has(initials) && (reply[start] === initials || `${reply[start]}${reply[start + 1] ?? ''}` === initials)) {
-          mention(index, start, reply[start] === initials ? 1 : 2, 2 + tw.length);
+        for (const said of initials) {
+          if (reply[start] === said) mention(index, start, 1, 2 + tw.length);
+          else if (`${reply[start]}${reply[start + 1] ?? ''}` === said) mention(index, start, 2, 2 + tw.length);
         }
       }
       if (squeezed(tw).length < 3 && !(tw.length === 1 && /^\d+$/.test(tw[0]!) === false && tw[0]!.length >= 2 && reply.includes(tw[0]!))) continue;
@@ -255,7 +267,7 @@ function titleReferences(words: string[], boundaries: boolean[], candidates: Mov
   const kept: Reference[] = [];
   for (const mention of found) {
     if (kept.some((k) => k.from <= mention.to && mention.from <= k.to)) continue;
-    kept.push({ index: mention.index, via: 'title', from: mention.from, to: mention.to });
+    kept.push({ index: mention.index, via: 'title', from: mention.from, to: mention.to, weak: mention.score <= 1 });
   }
   return kept;
 }
@@ -272,9 +284,17 @@ function ordinalReferences(words: string[], starts: boolean[], count: number): R
     const next = words[i + 1];
     let position: number | null = null;
     let to = i;
-    if (ORDINAL_WORDS[word] !== undefined && !(word === 'second' && next === 'to')) position = ORDINAL_WORDS[word]!;
+    if (ORDINAL_WORDS[word] !== undefined && /^(bottom|end|last)$/.test(words[i + 3] ?? '') && next === 'from' && words[i + 2] === 'the') {
+      // "the 2nd from the bottom"
+      position = count + 1 - ORDINAL_WORDS[word]!;
+      to = i + 3;
+    } else if (ORDINAL_WORDS[word] !== undefined && !(word === 'second' && next === 'to')) position = ORDINAL_WORDS[word]!;
     else if ((word === 'number' || word === 'option' || word === 'choice' || word === 'nr') && next && (/^\d$/.test(next) || next === 'one')) {
       position = next === 'one' ? 1 : Number(next);
+      to = i + 1;
+    } else if ((word === 'option' || word === 'choice' || word === 'letter') && next && /^[a-e]$/.test(next)) {
+      // "option c": lists are sometimes read as lettered
+      position = next.charCodeAt(0) - 96;
       to = i + 1;
     } else if (/^\d$/.test(word) && (words.length <= 2 || starts[i] || BEFORE_A_NUMBER.has(words[i - 1] ?? '') || words[i - 1] === 'the') && endsHere(i)) {
       position = Number(word);
@@ -310,11 +330,14 @@ function seriesReferences(words: string[], candidates: MovieCandidate[]): Refere
   return refs;
 }
 
+/** Years, in full or as "the '69 one", "the 98 one", "from 97": the one candidate of that year. */
 function yearReferences(words: string[], candidates: MovieCandidate[]): Reference[] {
   const refs: Reference[] = [];
   words.forEach((word, i) => {
-    if (!/^(19|20)\d\d$/.test(word)) return;
-    const matches = candidates.map((c, index) => ({ c, index })).filter(({ c }) => (c.catalog_year ?? c.rag_year) === Number(word));
+    const full = /^(19|20)\d\d$/.test(word);
+    if (!full && !/^\d\d$/.test(word)) return;
+    const sameYear = (year: number) => (full ? year === Number(word) : year % 100 === Number(word));
+    const matches = candidates.map((c, index) => ({ c, index })).filter(({ c }) => sameYear(c.catalog_year ?? c.rag_year));
     if (matches.length === 1) refs.push({ index: matches[0]!.index, via: 'year', from: i, to: i });
   });
   return refs;
@@ -379,10 +402,8 @@ const KEEP_TOGETHER = new Set([...CLAUSE_OPENERS, 'think', 'guess', 'sure', 'may
 export function clausesOf(message: string, candidates: MovieCandidate[]): Clause[] {
   const tokens = replyWords(message);
   const words = tokens.map((t) => t.word);
-  const references = [
-    ...titleReferences(words, tokens.map((t) => t.boundary), candidates),
-    ...yearReferences(words, candidates),
-  ];
+  const titles = titleReferences(words, tokens.map((t) => t.boundary), candidates);
+  const references = [...titles, ...yearReferences(words, candidates).filter((year) => !titles.some((t) => t.from <= year.from && year.from <= t.to))];
   for (const ref of seriesReferences(words, candidates)) {
     if (!references.some((r) => r.from <= ref.to && ref.from <= r.to)) references.push(ref);
   }
@@ -447,6 +468,8 @@ interface Reading {
   /** The last person named, for "right actor" in a later clause. */
   lastPerson: Reference | null;
   rejectedAll: boolean;
+  /** Said in so many words: "none of these", "not any of them". */
+  listRejected: boolean;
   wrongFilm: boolean;
   /** A candidate picked through its person, then taken back ("it's kubrick, but not the shining"). */
   personTakenBack: Reference | null;
@@ -480,7 +503,7 @@ function readRightPerson(clause: Clause, candidates: MovieCandidate[], reading: 
 function readReply(message: string, candidates: MovieCandidate[]): Intent | null {
   const clauses = clausesOf(message, candidates);
   if (clauses.length === 0) return { kind: 'refine', details: '', anchor: null, hints: {} };
-  const reading: Reading = { pick: null, pickClause: -1, anchor: null, keptPerson: null, lastPerson: null, rejectedAll: false, wrongFilm: false, personTakenBack: null, details: [] };
+  const reading: Reading = { pick: null, pickClause: -1, anchor: null, keptPerson: null, lastPerson: null, rejectedAll: false, listRejected: false, wrongFilm: false, personTakenBack: null, details: [] };
 
   clauses.forEach((clause, clauseIndex) => {
     const refs = clause.references.filter((r) => r.index >= 0);
@@ -510,6 +533,14 @@ function readReply(message: string, candidates: MovieCandidate[]): Intent | null
       if (tail) reading.details.push({ text: tail, hedged: false, after: 'nothing', contrast: false });
       return;
     }
+    // "none of these, it's the one where an alien...": after a refusal of the list, a title's
+    // word said in passing is part of the story.
+    const inPassing = (r: Reference) => r.weak || r.via === 'story' || (r.via === 'title' && r.from === r.to && (contentWords(clause) >= 2 || reading.listRejected));
+    if (reading.rejectedAll && reading.pick === null && refs.length > 0 && refs.every(inPassing)) {
+      const story = detailsOf(clause, { withReferences: true });
+      if (story) reading.details.push({ text: story, hedged, after: 'nothing', contrast: false });
+      return;
+    }
     if (refs.length > 0) {
       for (const ref of refs) {
         // A person in a doubt ("I pictured Travolta as the villain") neither picks nor takes back.
@@ -531,6 +562,7 @@ function readReply(message: string, candidates: MovieCandidate[]): Intent | null
     // A clause naming no candidate: a yes, a no, a doubt, or a new detail.
     const refusal = isNegative(clause) || ASK_AGAIN.test(clause.text);
     if (refusal && reading.pick === null && !reading.wrongFilm) reading.rejectedAll = true;
+    if (reading.rejectedAll && LIST_REJECTED.test(clause.text)) reading.listRejected = true;
     const rest = detailsOf(clause);
     if (rest) reading.details.push({ text: rest, hedged, after: reading.pick === null ? 'nothing' : 'pick', contrast: /^(but|except|though|tho|although)\b/.test(clause.text) });
   });
@@ -564,6 +596,8 @@ function readReply(message: string, candidates: MovieCandidate[]): Intent | null
   if (story) return { kind: 'confirm', index: story.index };
   return null;
 }
+
+const contentWords = (clause: Clause) => clause.words.filter((word) => word.length > 2 && !FILLER.has(word)).length;
 
 /** Whether a detail says something about the film once the doubt is taken out ("80s i think"). */
 const hasStoryWords = (detail: string) => detail.replace(new RegExp(HEDGE.source, 'g'), ' ').split(/\s+/).some((word) => word.length > 2 && !FILLER.has(word));
