@@ -106,6 +106,8 @@ const ROWS: Row[] = [
   { class: 'longest title', candidates: slashers, message: 'halloween, the 81 one', expected: { kind: 'confirm', index: 1 } },
   { class: 'plain pick', candidates: thrillers, message: 'the 2nd from the bottom', expected: { kind: 'confirm', index: 2 } },
   { class: 'plain pick', candidates: thrillers, message: 'option c', expected: { kind: 'confirm', index: 2 } },
+  { class: 'plain none', candidates: thrillers, message: "nah. love de niro but it's not ronin or any of the others", expected: refine(null) },
+  { class: 'hedge', candidates: thrillers, message: 'collateral i think, but not tom cruise, i pictured someone older', expected: { kind: 'confirm', index: 3 } },
   { class: 'other language', candidates: thrillers, message: 'sí, la segunda', expected: { kind: 'confirm', index: 1 } },
   { class: 'other language', candidates: thrillers, message: 'nein, keiner davon', expected: refine(null) },
 ];

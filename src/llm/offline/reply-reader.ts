@@ -9,6 +9,7 @@
 import type { MovieCandidate } from '../../catalog/candidates.ts';
 import { normaliseTitle, titleSimilarity } from '../../catalog/matching.ts';
 import type { Embedder } from '../../search/embedder.ts';
+import { isStopword } from '../../search/tokens.ts';
 import { foldAccents } from '../../text.ts';
 import type { Intent } from '../language-model.ts';
 
@@ -51,9 +52,9 @@ const NOT_A_LIKENESS = /\b(would like|i like|looks like|sounds like|feel like|fe
 /** A person who is right about a wrong film: "right director", "it's a nolan film". */
 const RIGHT_PERSON = /\b(right|correct|yes|good|same)\b/;
 const WRONG_FILM = /\b(wrong (film|movie|one)|different (film|movie|one)|diff (film|movie)|another (film|movie|one)|other (film|movie|one)|not (that|this) one|not this|not that|not the one)\b/;
-const LIST_REJECTED = /\b(none|neither|any of (these|those|them)|not (these|those|them))\b/;
+const LIST_REJECTED = /\b(none|neither|any of (these|those|them|the others|the rest)|not (these|those|them))\b/;
 /** "...but the con man selling bibles sounds right": the pick stands. */
-const CONFIRMS_PICK = /\b(sounds right|is right|def it|is it|checks out|spot on|rings a bell|fits)\b/;
+const CONFIRMS_PICK = /\b(sounds right|is right|def it|is it|checks out|spot on|rings a bell|fits|this one|that one|i mean|i meant)\b/;
 /** Asking for more without saying anything new: "try again", "keep looking". */
 const ASK_AGAIN = /\b(try again|keep looking|look again|search again|something else|any others|other options|more options|show me more|next ones?)\b/;
 /** Doubts about one's own memory that leave a pick standing. */
@@ -62,7 +63,7 @@ const HEDGE = /\b(remember|remembered|recalled|memory|thought|think|seemed|recal
 const FILLER = new Set(
   ('a an the and or but of to in on at is it its was were be been s t it s that this these those them they one ones movie movies film films ' +
     'yes yeah yep no not nope nah none any all of these those either neither nor i im i m think thought guess maybe probably pretty sure ' +
-    'actually wait oh hmm well ok okay please afraid unfortunately sadly ive seen watched thanks thank thx ty cheers can could you u would definitely def totally absolutely certainly surely try again though tho although however instead rather except just really so very like similar ' +
+    'actually wait oh hmm well ok okay please others rest tbh idk imo every after afraid unfortunately sadly ive seen watched thanks thank thx ty cheers can could you u would definitely def totally absolutely certainly surely try again though tho although however instead rather except just really so very like similar ' +
     'close kind sort right wrong different diff other another correct good director actor actress cast star guy filmmaker made ' +
     'number option choice last first second third fourth fifth top bottom middle lol haha omg ah my bad mixed up had got confused ' +
     'remember recall seemed thats whats was isnt wasnt is are there with where who which what about more for ' +
@@ -247,7 +248,7 @@ function titleReferences(words: string[], boundaries: boolean[], candidates: Mov
           const word = phrase[0]!;
           const likened = reply[start + 1] === 'ish' || reply[start + 1] === 'esque' || reply[start - 1] === 'like';
           if (!score && span === 1 && likened && word === tw[0] && word.length >= 4 && !FILLER.has(word) && allTitles.filter((t) => t.startsWith(` ${word} `)).length === 1) score = 1;
-          const distinctive = (w: string) => (/^\d+$/.test(w) ? w.length >= 3 : w.length >= 5 && !FILLER.has(w));
+          const distinctive = (w: string) => (/^\d+$/.test(w) ? w.length >= 3 : w.length >= 5 && !FILLER.has(w) && !isStopword(w));
           if (!score && span === 1 && distinctive(word)) {
             const best = Math.max(...tw.filter(distinctive).map((w) => (w === word ? 1 : /^\d+$/.test(w) || inflected(w, word) ? 0 : nearSpelling(w, word))), 0);
             if (best >= 0.8 && !candidates.some((other, o) => o !== index && titleWords(other.rag_title).includes(word))) score = 0.5 + best / 2;
@@ -274,7 +275,7 @@ function titleReferences(words: string[], boundaries: boolean[], candidates: Mov
 
 const AFTER_A_POSITION = new Set(['one', 'yes', 'yeah', 'yep', 'please', 'pls', 'i', 'for', 'maybe', 'probably', 'then', 'sorry', 'typo', 'lol', 'not', 'is', 'its', 'thanks', 'thx', 'definitely', 'def', 'obviously']);
 /** Words after which a bare digit is a position: "it's 3", "not 1", "go with 2". */
-const BEFORE_A_NUMBER = new Set(['its', 'is', 'not', 'maybe', 'probably', 'pick', 'with', 'take', 'say', 'no', 'yes', 'wait', 'prob', 'meant', 'mean', 'actually', 'nope', 'nah', 'def', 'definitely']);
+const BEFORE_A_NUMBER = new Set(['its', 'is', 'not', 'so', 'yeah', 'yep', 'then', 'maybe', 'probably', 'pick', 'with', 'take', 'say', 'no', 'yes', 'wait', 'prob', 'meant', 'mean', 'actually', 'nope', 'nah', 'def', 'definitely']);
 
 function ordinalReferences(words: string[], starts: boolean[], count: number): Reference[] {
   const refs: Reference[] = [];
@@ -372,8 +373,11 @@ function personReferences(words: string[], candidates: MovieCandidate[]): Refere
       if (near >= 0) at = text.indexOf(` ${words[near]} `);
     }
     if (at < 0) continue;
-    const from = text.slice(0, at).trim().split(' ').filter(Boolean).length;
-    const to = from + (text.indexOf(` ${key} `) >= 0 ? key.split(' ').length : 1) - 1;
+    let from = text.slice(0, at).trim().split(' ').filter(Boolean).length;
+    // "de niro", "van damme": the particles said before a surname belong to it.
+    const nameParts = replyWords(name).map((w) => w.word);
+    for (let part = nameParts.length - 2; part >= 0 && from > 0 && words[from - 1] === nameParts[part]; part--) from--;
+    const to = text.slice(0, at).trim().split(' ').filter(Boolean).length + (text.indexOf(` ${key} `) >= 0 ? key.split(' ').length : 1) - 1;
     if (refs.some((r) => r.from <= to && from <= r.to)) continue;
     // A shared name (two films by one director) still says who is meant, but not which film.
     for (const index of indexes.size === 1 ? indexes : []) refs.push({ index, via: 'person', person: name, from, to });
@@ -397,7 +401,7 @@ function storyReference(words: string[], candidates: MovieCandidate[]): Referenc
 }
 
 /** "I think it's", "yes it's": the "it's" continues the clause rather than contrasting with it. */
-const KEEP_TOGETHER = new Set([...CLAUSE_OPENERS, 'think', 'guess', 'sure', 'maybe', 'probably', 'yes', 'yeah', 'yep', 'oh', 'ah', 'so', 'and', 'that', 'because', 'cause', 'if', 'when', 'hope']);
+const KEEP_TOGETHER = new Set([...CLAUSE_OPENERS, 'thought', 'remembered', 'figured', 'assumed', 'think', 'guess', 'sure', 'maybe', 'probably', 'yes', 'yeah', 'yep', 'oh', 'ah', 'so', 'and', 'that', 'because', 'cause', 'if', 'when', 'hope']);
 
 export function clausesOf(message: string, candidates: MovieCandidate[]): Clause[] {
   const tokens = replyWords(message);
@@ -485,6 +489,8 @@ function readRightPerson(clause: Clause, candidates: MovieCandidate[], reading: 
   const role = /\b(director|directed|actor|actress|cast|star|guy)\b/.exec(text)?.[1];
   if (!((right && (people.length > 0 || role)) || theirFilm)) return false;
   const person = people[0] ?? (role ? reading.lastPerson : null);
+  // "the showman one. same hugh jackman but...": the person of the film just picked by title.
+  if (person && reading.pick?.via === 'title' && personCredited(candidates[reading.pick.index]!, person.person!)) return false;
   if (person) {
     reading.keptPerson = person.person!;
     reading.anchor = person.index >= 0 ? person.index : candidates.findIndex((candidate) => personCredited(candidate, person.person!));
@@ -535,18 +541,23 @@ function readReply(message: string, candidates: MovieCandidate[]): Intent | null
     }
     // "none of these, it's the one where an alien...": after a refusal of the list, a title's
     // word said in passing is part of the story.
-    const inPassing = (r: Reference) => r.weak || r.via === 'story' || (r.via === 'title' && r.from === r.to && (contentWords(clause) >= 2 || reading.listRejected));
+    const inPassing = (r: Reference) => !negated(clause, r) && (r.weak || r.via === 'story' || (r.via === 'title' && r.from === r.to)) && (contentWords(clause) >= 2 || reading.listRejected);
     if (reading.rejectedAll && reading.pick === null && refs.length > 0 && refs.every(inPassing)) {
       const story = detailsOf(clause, { withReferences: true });
       if (story) reading.details.push({ text: story, hedged, after: 'nothing', contrast: false });
       return;
     }
     if (refs.length > 0) {
+      // "not cool runnings or any of the others": the whole list is refused.
+      if (isNegative(clause) && LIST_REJECTED.test(clause.text)) reading.rejectedAll = reading.listRejected = true;
       for (const ref of refs) {
         // A person in a doubt ("I pictured Travolta as the villain") neither picks nor takes back.
         if (hedged && ref.via === 'person' && (negated(clause, ref) || reading.pick)) continue;
+        // "Meryl Streep is great but none of these": a person named after the list is refused picks nothing.
+        if (reading.listRejected && ref.via === 'person') continue;
         if (negated(clause, ref)) {
-          if (reading.pick?.index === ref.index) {
+          // "mavericks, but not gerard butler": the memory of a person is wrong, not the film.
+          if (reading.pick?.index === ref.index && (ref.via !== 'person' || reading.pick.via === 'person')) {
             if (reading.pick.via === 'person') reading.personTakenBack = reading.pick;
             reading.pick = null;
           }
@@ -564,7 +575,9 @@ function readReply(message: string, candidates: MovieCandidate[]): Intent | null
     if (refusal && reading.pick === null && !reading.wrongFilm) reading.rejectedAll = true;
     if (reading.rejectedAll && LIST_REJECTED.test(clause.text)) reading.listRejected = true;
     const rest = detailsOf(clause);
-    if (rest) reading.details.push({ text: rest, hedged, after: reading.pick === null ? 'nothing' : 'pick', contrast: /^(but|except|though|tho|although)\b/.test(clause.text) });
+    // "love de niro": what someone thinks of a person says nothing of the film.
+    const aboutPerson = named && /^(love|loved|adore|great|big fan of|fan of|huge fan of)$/.test(rest);
+    if (rest && !aboutPerson) reading.details.push({ text: rest, hedged, after: reading.pick === null ? 'nothing' : 'pick', contrast: /^(but|except|though|tho|although)\b/.test(clause.text) });
   });
 
   const { pick, anchor, keptPerson, wrongFilm } = reading;
@@ -576,7 +589,7 @@ function readReply(message: string, candidates: MovieCandidate[]): Intent | null
   const all = reading.details.map((d) => d.text);
   if (anchor !== null && (keptPerson || all.length || wrongFilm)) return { kind: 'refine', details: all.join('. '), anchor, hints };
   // "it's kubrick, but not the shining": a person picked, then the film taken back.
-  const takenBack = reading.personTakenBack ?? (pick?.via === 'person' && (wrongFilm || reading.details.some((d) => d.after === 'pick' && d.contrast && !d.hedged)) ? pick : null);
+  const takenBack = reading.listRejected ? null : reading.personTakenBack ?? (pick?.via === 'person' && (wrongFilm || reading.details.some((d) => d.after === 'pick' && d.contrast && !d.hedged)) ? pick : null);
   if (takenBack) return { kind: 'refine', details: all.join('. '), anchor: takenBack.index, hints: { people: [takenBack.person!] } };
   if (pick !== null) {
     // A pick that goes on to describe something else ("yes the second, but it was animated",
