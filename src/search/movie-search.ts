@@ -81,7 +81,7 @@ export class MovieSearch {
   }
 
   async search(query: string, { k, excludeIds, hints, background }: SearchOptions): Promise<SearchResult> {
-    const excluded = excludeIds?.size ? { count: excludeIds.size, has: (key: number) => excludeIds.has(this.index.movie(key).id) } : undefined;
+    const excluded = excludeIds?.size ? { count: excludeIds.size, has: this.idIn(excludeIds) } : undefined;
     const { context, candidates } = await this.candidates(query, { hints, background, excluded });
     const ranked = candidates
       .map((candidate) => ({ key: candidate.key, score: this.scorer.score(featureVector(candidate, context)) }))
@@ -90,6 +90,12 @@ export class MovieSearch {
     const hits = ranked.slice(0, k).map((entry, i) => ({ movie: this.index.movie(entry.key), relevance: calibrate(probabilities[i]!, this.scorer.model.calibration) }));
     const listRelevance = Math.min(1, hits.reduce((sum, hit) => sum + hit.relevance, 0));
     return { hits, topRelevance: hits[0]?.relevance ?? 0, listRelevance, abstain: listRelevance < this.scorer.model.abstainBelow, analysis: context.query };
+  }
+
+  /** Whether a film's id is in `ids`, each film's record read once per search. */
+  private idIn(ids: ReadonlySet<string>): (key: number) => boolean {
+    const seen = new Map<number, boolean>();
+    return (key) => seen.get(key) ?? seen.set(key, ids.has(this.index.movie(key).id)).get(key)!;
   }
 
   /** Stages 1 and 2: analysis and the evidenced short list (also used to train the scorer). */
