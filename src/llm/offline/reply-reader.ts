@@ -373,11 +373,12 @@ function personReferences(words: string[], candidates: MovieCandidate[]): Refere
       if (near >= 0) at = text.indexOf(` ${words[near]} `);
     }
     if (at < 0) continue;
-    let from = text.slice(0, at).trim().split(' ').filter(Boolean).length;
+    const position = text.slice(0, at).trim().split(' ').filter(Boolean).length;
+    const to = position + (text.indexOf(` ${key} `) >= 0 ? key.split(' ').length : 1) - 1;
     // "de niro", "van damme": the particles said before a surname belong to it.
     const nameParts = replyWords(name).map((w) => w.word);
+    let from = position;
     for (let part = nameParts.length - 2; part >= 0 && from > 0 && words[from - 1] === nameParts[part]; part--) from--;
-    const to = text.slice(0, at).trim().split(' ').filter(Boolean).length + (text.indexOf(` ${key} `) >= 0 ? key.split(' ').length : 1) - 1;
     if (refs.some((r) => r.from <= to && from <= r.to)) continue;
     // A shared name (two films by one director) still says who is meant, but not which film.
     for (const index of indexes.size === 1 ? indexes : []) refs.push({ index, via: 'person', person: name, from, to });
@@ -403,7 +404,7 @@ function storyReference(words: string[], candidates: MovieCandidate[]): Referenc
 /** "I think it's", "yes it's": the "it's" continues the clause rather than contrasting with it. */
 const KEEP_TOGETHER = new Set([...CLAUSE_OPENERS, 'thought', 'remembered', 'figured', 'assumed', 'think', 'guess', 'sure', 'maybe', 'probably', 'yes', 'yeah', 'yep', 'oh', 'ah', 'so', 'and', 'that', 'because', 'cause', 'if', 'when', 'hope']);
 
-export function clausesOf(message: string, candidates: MovieCandidate[]): Clause[] {
+function clausesOf(message: string, candidates: MovieCandidate[]): Clause[] {
   const tokens = replyWords(message);
   const words = tokens.map((t) => t.word);
   const titles = titleReferences(words, tokens.map((t) => t.boundary), candidates);
