@@ -65,7 +65,7 @@ export function judge(reply: LabelledReply, intent: Intent): string | null {
 
 if (import.meta.main) {
   const { values } = parseArgs({ options: { split: { type: 'string', default: 'all' }, 'show-misses': { type: 'boolean', default: false } } });
-  if (values['show-misses'] && values.split !== 'dev') throw new Error('--show-misses only with --split dev: the held-out third is never looked at reply by reply');
+  if (values['show-misses'] && values.split !== 'dev') throw new Error('--show-misses only with --split dev: the held-out set is never looked at reply by reply');
   const dir = join(import.meta.dir, '..', 'data', 'eval', 'dialogue');
   const files = { dev: ['replies.jsonl', 'replies-dev.jsonl'], test: ['replies-heldout.jsonl'] };
   const chosen = values.split === 'all' ? [...files.dev, ...files.test] : files[values.split as keyof typeof files];
