@@ -168,6 +168,8 @@ function inflected(a: string, b: string): boolean {
 }
 
 const squeezed = (words: string[]) => words.join('');
+/** Whether two references share a word of the reply. */
+const overlaps = (a: Pick<Reference, 'from' | 'to'>, b: Pick<Reference, 'from' | 'to'>) => a.from <= b.to && b.from <= a.to;
 
 /** 1 for the same word, 0.9 for one slip (a letter missed, added, changed or swapped), 0.8 for two in a long word. */
 function nearSpelling(a: string, b: string): number {
@@ -196,13 +198,14 @@ function titleReferences(words: string[], boundaries: boolean[], candidates: Mov
   // "Part II" may be said "part 2", "2" or "two": titles and replies are compared without "part".
   const reply = words.filter((w) => w !== 'part');
   const offsets = words.map((w, i) => (w === 'part' ? -1 : i)).filter((i) => i >= 0);
-  const allTitles = candidates.map((c) => ` ${titleWords(c.rag_title).filter((w) => w !== 'part').join(' ')} `);
+  const titleWordsOf = candidates.map((c) => titleWords(c.rag_title));
+  const allTitles = titleWordsOf.map((tw) => ` ${tw.filter((w) => w !== 'part').join(' ')} `);
   // A mention never runs across punctuation: "blade runner — 2049" is two clauses.
   const crossesBoundary = (from: number, to: number) => boundaries.slice(from + 1, to + 1).some(Boolean);
   const mention = (index: number, start: number, span: number, score: number) => {
     if (!crossesBoundary(offsets[start]!, offsets[start + span - 1]!)) found.push({ index, via: 'title', from: offsets[start]!, to: offsets[start + span - 1]!, score });
   };
-  const numbersOf = candidates.map((c) => new Set(titleWords(c.rag_title).filter((w) => /^\d+$/.test(w))));
+  const numbersOf = titleWordsOf.map((tw) => new Set(tw.filter((w) => /^\d+$/.test(w))));
   candidates.forEach((candidate, index) => {
     // "part three", "deathly hallows part 2": the one film of the list with that number, with
     // the end of its main title said before it.
@@ -251,7 +254,7 @@ function titleReferences(words: string[], boundaries: boolean[], candidates: Mov
           const distinctive = (w: string) => (/^\d+$/.test(w) ? w.length >= 3 : w.length >= 5 && !FILLER.has(w) && !isStopword(w));
           if (!score && span === 1 && distinctive(word)) {
             const best = Math.max(...tw.filter(distinctive).map((w) => (w === word ? 1 : /^\d+$/.test(w) || inflected(w, word) ? 0 : nearSpelling(w, word))), 0);
-            if (best >= 0.8 && !candidates.some((other, o) => o !== index && titleWords(other.rag_title).includes(word))) score = 0.5 + best / 2;
+            if (best >= 0.8 && !titleWordsOf.some((other, o) => o !== index && other.includes(word))) score = 0.5 + best / 2;
           }
           // Two or more consecutive title words, not all small ones ("robin hood", "willy wonka"),
           // or found in this title alone ("vol 1", "part 3").
@@ -267,7 +270,7 @@ function titleReferences(words: string[], boundaries: boolean[], candidates: Mov
   found.sort((a, b) => b.score - a.score || b.to - b.from - (a.to - a.from));
   const kept: Reference[] = [];
   for (const mention of found) {
-    if (kept.some((k) => k.from <= mention.to && mention.from <= k.to)) continue;
+    if (kept.some((k) => overlaps(k, mention))) continue;
     kept.push({ index: mention.index, via: 'title', from: mention.from, to: mention.to, weak: mention.score <= 1 });
   }
   return kept;
@@ -347,15 +350,15 @@ function yearReferences(words: string[], candidates: MovieCandidate[]): Referenc
 /** People in the candidates' credits, by full name or surname; a name shared by several refers to none. */
 function personReferences(words: string[], candidates: MovieCandidate[]): Reference[] {
   const refs: Reference[] = [];
-  const credits = new Map<string, Array<{ name: string; index: number; directs: boolean }>>();
+  const credits = new Map<string, Array<{ name: string; parts: string[]; index: number; directs: boolean }>>();
   candidates.forEach((candidate, index) => {
-    const directors = [...(candidate.rag_director?.split(', ') ?? []), ...candidate.catalog_directors];
-    for (const name of [...directors, ...candidate.rag_cast, ...candidate.catalog_stars]) {
+    const directors = directorsOf(candidate);
+    for (const name of creditedNames(candidate)) {
       const parts = replyWords(name).map((w) => w.word);
       // Full name, surname, and a first name distinctive enough to be used alone ("denzel").
       for (const key of [parts.join(' '), parts.at(-1)!, ...(parts.length > 1 && parts[0]!.length >= 5 ? [parts[0]!] : [])]) {
         if (!key || key.length < 4) continue;
-        credits.set(key, [...(credits.get(key) ?? []), { name, index, directs: directors.includes(name) }]);
+        credits.set(key, [...(credits.get(key) ?? []), { name, parts, index, directs: directors.includes(name) }]);
       }
     }
   });
@@ -364,7 +367,7 @@ function personReferences(words: string[], candidates: MovieCandidate[]): Refere
     // A surname two people share names the director among them: "miyazaki" is Hayao, not Aoi.
     const directing = credited.filter((c) => c.directs);
     const meant = new Set(credited.map((c) => c.name)).size > 1 && new Set(directing.map((c) => c.name)).size === 1 ? directing : credited;
-    const name = meant[0]!.name;
+    const { name, parts: nameParts } = meant[0]!;
     const indexes = new Set(meant.map((c) => c.index));
     let at = text.indexOf(` ${key} `);
     // A surname spelt nearly right ("scorcese") still names its person.
@@ -376,10 +379,9 @@ function personReferences(words: string[], candidates: MovieCandidate[]): Refere
     const position = text.slice(0, at).trim().split(' ').filter(Boolean).length;
     const to = position + (text.indexOf(` ${key} `) >= 0 ? key.split(' ').length : 1) - 1;
     // "de niro", "van damme": the particles said before a surname belong to it.
-    const nameParts = replyWords(name).map((w) => w.word);
     let from = position;
     for (let part = nameParts.length - 2; part >= 0 && from > 0 && words[from - 1] === nameParts[part]; part--) from--;
-    if (refs.some((r) => r.from <= to && from <= r.to)) continue;
+    if (refs.some((r) => overlaps(r, { from, to }))) continue;
     // A shared name (two films by one director) still says who is meant, but not which film.
     for (const index of indexes.size === 1 ? indexes : []) refs.push({ index, via: 'person', person: name, from, to });
     if (indexes.size > 1) refs.push({ index: -1, via: 'person', person: name, from, to });
@@ -408,10 +410,8 @@ function clausesOf(message: string, candidates: MovieCandidate[]): Clause[] {
   const tokens = replyWords(message);
   const words = tokens.map((t) => t.word);
   const titles = titleReferences(words, tokens.map((t) => t.boundary), candidates);
-  const references = [...titles, ...yearReferences(words, candidates).filter((year) => !titles.some((t) => t.from <= year.from && year.from <= t.to))];
-  for (const ref of seriesReferences(words, candidates)) {
-    if (!references.some((r) => r.from <= ref.to && ref.from <= r.to)) references.push(ref);
-  }
+  const references = [...titles, ...yearReferences(words, candidates).filter((year) => !titles.some((t) => overlaps(t, year)))];
+  for (const ref of seriesReferences(words, candidates)) if (!references.some((r) => overlaps(r, ref))) references.push(ref);
   const covered = (i: number) => references.some((r) => r.from <= i && i <= r.to);
   const inside = (i: number) => references.some((r) => r.from < i && i <= r.to);
   for (const ref of personReferences(words, candidates)) if (!covered(ref.from)) references.push(ref);
@@ -611,14 +611,17 @@ function readReply(message: string, candidates: MovieCandidate[]): Intent | null
   return null;
 }
 
-const contentWords = (clause: Clause) => clause.words.filter((word) => word.length > 2 && !FILLER.has(word)).length;
+const isContentWord = (word: string) => word.length > 2 && !FILLER.has(word);
+const contentWords = (clause: Clause) => clause.words.filter(isContentWord).length;
 
 /** Whether a detail says something about the film once the doubt is taken out ("80s i think"). */
-const hasStoryWords = (detail: string) => detail.replace(new RegExp(HEDGE.source, 'g'), ' ').split(/\s+/).some((word) => word.length > 2 && !FILLER.has(word));
+const hasStoryWords = (detail: string) => detail.replace(new RegExp(HEDGE.source, 'g'), ' ').split(/\s+/).some(isContentWord);
 
+const directorsOf = (candidate: MovieCandidate) => [...(candidate.rag_director?.split(', ') ?? []), ...candidate.catalog_directors];
+/** Everyone a candidate credits: its directors, then its cast from the corpus and the catalog. */
+const creditedNames = (candidate: MovieCandidate) => [...directorsOf(candidate), ...candidate.rag_cast, ...candidate.catalog_stars];
 const directorOf = (candidate: MovieCandidate) => candidate.catalog_directors[0] ?? candidate.rag_director?.split(', ')[0] ?? null;
-const personCredited = (candidate: MovieCandidate, person: string) =>
-  [candidate.rag_director ?? '', ...candidate.catalog_directors, ...candidate.rag_cast, ...candidate.catalog_stars].some((name) => name.includes(person));
+const personCredited = (candidate: MovieCandidate, person: string) => creditedNames(candidate).some((name) => name.includes(person));
 
 /** Team-written examples for the nearest-example fallback (not the evaluation set). */
 const CONFIRM_EXAMPLES = [
