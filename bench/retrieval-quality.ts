@@ -17,10 +17,10 @@ import { buildLargeCorpus } from '../scripts/large-corpus.ts';
 import { loadConfig } from '../src/config.ts';
 import { expectedCalibrationError } from '../src/search/calibration.ts';
 import { type CorpusMovie, readJsonLines } from '../src/search/corpus.ts';
-import { allThreads, fileSha256, ingestCorpus } from '../src/search/ingest.ts';
-import { MovieIndex, readManifest } from '../src/search/movie-index.ts';
+import { allThreads, ingestCorpus } from '../src/search/ingest.ts';
+import { MovieIndex } from '../src/search/movie-index.ts';
 import { MovieSearch } from '../src/search/movie-search.ts';
-import { openEmbedder } from '../src/search/open-search.ts';
+import { indexStaleReason, openEmbedder } from '../src/search/open-search.ts';
 import { Scorer } from '../src/search/scorer.ts';
 import { PlainBm25 } from './plain-bm25.ts';
 import { percentile } from './stats.ts';
@@ -73,8 +73,7 @@ interface Scale {
 
 /** The index of `corpusFile` in `dir`, built when missing or stale (or always with --rebuild). */
 async function ensureIndex(corpusFile: string, dir: string, notes: string[], force: boolean): Promise<void> {
-  const manifest = readManifest(dir, 'movies');
-  const fresh = manifest && manifest.corpusSha256 === (await fileSha256(corpusFile)) && manifest.modelId === embedder.modelId;
+  const fresh = (await indexStaleReason(dir, 'movies', corpusFile, embedder)) === null;
   const reportFile = join(dir, 'ingest-report.json');
   if (fresh && !force) {
     if (existsSync(reportFile)) notes.push(`ingest (cached index, from its build): ${readFileSync(reportFile, 'utf8').trim()}`);

@@ -14,10 +14,10 @@ import { exactSearch, MetricKind } from 'usearch';
 import { buildLargeCorpus } from '../scripts/large-corpus.ts';
 import { loadConfig } from '../src/config.ts';
 import { readJsonLines } from '../src/search/corpus.ts';
-import { allThreads, fileSha256, ingestCorpus } from '../src/search/ingest.ts';
-import { indexFiles, MovieIndex, readManifest } from '../src/search/movie-index.ts';
+import { allThreads, ingestCorpus } from '../src/search/ingest.ts';
+import { indexFiles, MovieIndex } from '../src/search/movie-index.ts';
 import { MovieSearch } from '../src/search/movie-search.ts';
-import { openEmbedder } from '../src/search/open-search.ts';
+import { indexStaleReason, openEmbedder } from '../src/search/open-search.ts';
 import { Scorer } from '../src/search/scorer.ts';
 import { percentile } from './stats.ts';
 
@@ -51,8 +51,7 @@ const embedder = await openEmbedder(config.search);
 const dir = join(tmpdir(), 'movie-discovery-bench', '35k');
 const large = await buildLargeCorpus(join(tmpdir(), 'movie-discovery-bench', '35k.jsonl'));
 const figures: Array<[string, string]> = [];
-const manifest = readManifest(dir, 'movies');
-if (args.includes('--rebuild') || !manifest || manifest.corpusSha256 !== (await fileSha256(large.path))) {
+if (args.includes('--rebuild') || (await indexStaleReason(dir, 'movies', large.path, embedder)) !== null) {
   mkdirSync(dir, { recursive: true });
   const report = await ingestCorpus({ corpusPath: large.path, outDir: dir, name: 'movies', embedder, graphThreads: allThreads() });
   const summary = `${report.indexed} films, ${report.passages} passages in ${report.seconds.toFixed(1)} s: ${(report.indexed / report.seconds).toFixed(0)} films/s`;

@@ -22,12 +22,17 @@ export async function openEmbedder(settings: SearchSettings): Promise<Embedder> 
 
 /** Why the index must be (re)built, or null when it is fresh. */
 export async function staleReason(settings: SearchSettings, embedder: Embedder): Promise<string | null> {
-  const manifest = readManifest(settings.indexDir, settings.indexName);
+  return indexStaleReason(settings.indexDir, settings.indexName, settings.corpusFile, embedder);
+}
+
+/** The same for any index directory (the benchmarks keep theirs apart). */
+export async function indexStaleReason(dir: string, name: string, corpusFile: string, embedder: Embedder): Promise<string | null> {
+  const manifest = readManifest(dir, name);
   if (!manifest) return 'no index yet';
   if (manifest.format !== INDEX_FORMAT || manifest.documentText !== PASSAGE_TEXT) return `the index format changed (${manifest.format}, ${manifest.documentText})`;
   if (manifest.modelId !== embedder.modelId) return `built with ${manifest.modelId}, the model is now ${embedder.modelId}`;
-  if (!existsSync(settings.corpusFile)) return null; // nothing to compare with: use what is there
-  if (manifest.corpusSha256 !== (await fileSha256(settings.corpusFile))) return `${settings.corpusFile} changed since the index was built`;
+  if (!existsSync(corpusFile)) return null; // nothing to compare with: use what is there
+  if (manifest.corpusSha256 !== (await fileSha256(corpusFile))) return `${corpusFile} changed since the index was built`;
   return null;
 }
 
