@@ -17,7 +17,7 @@ import { readJsonLines } from '../src/search/corpus.ts';
 import { allThreads, ingestCorpus } from '../src/search/ingest.ts';
 import { indexFiles, MovieIndex } from '../src/search/movie-index.ts';
 import { MovieSearch } from '../src/search/movie-search.ts';
-import { indexStaleReason, openEmbedder } from '../src/search/open-search.ts';
+import { indexStaleReason, openEmbedder, withIngestEmbedder } from '../src/search/open-search.ts';
 import { Scorer } from '../src/search/scorer.ts';
 import { percentile } from './stats.ts';
 
@@ -53,7 +53,9 @@ const large = await buildLargeCorpus(join(tmpdir(), 'movie-discovery-bench', '35
 const figures: Array<[string, string]> = [];
 if (args.includes('--rebuild') || (await indexStaleReason(dir, 'movies', large.path, embedder)) !== null) {
   mkdirSync(dir, { recursive: true });
-  const report = await ingestCorpus({ corpusPath: large.path, outDir: dir, name: 'movies', embedder, graphThreads: allThreads() });
+  const report = await withIngestEmbedder(config.search, (ingester) =>
+    ingestCorpus({ corpusPath: large.path, outDir: dir, name: 'movies', embedder: ingester, graphThreads: allThreads() }),
+  );
   const summary = `${report.indexed} films, ${report.passages} passages in ${report.seconds.toFixed(1)} s: ${(report.indexed / report.seconds).toFixed(0)} films/s`;
   writeFileSync(join(dir, 'ingest-report.json'), summary);
   figures.push(['ingest', summary]);

@@ -23,7 +23,7 @@ export async function ingestCommand(args: string[], config: Config): Promise<num
   const graphThreads = Number(values['graph-threads'] ?? allThreads());
   if (!Number.isInteger(graphThreads) || graphThreads < 1 || graphThreads > 256) throw new UsageError('--graph-threads must be a whole number from 1 to 256');
   const corpusPath = positionals[0] ?? config.search.corpusFile;
-  const embedder = await openEmbedder(config.search);
+  const embedder = await openEmbedder(config.search, 'ingest');
   const progress = createProgress('embedding', 'passages');
   const report = await ingestCorpus({
     corpusPath,

@@ -3,6 +3,7 @@
 // (use-lite/convert.ts); any local transformers.js model folder works (bge-small, e5-small,
 // MiniLM, ...) with its own query/document prefixes and pooling.
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { assetPath, isCompiledBinary } from '../assets.ts';
 import { defaultNativeEnv, releaseFreedNativeMemory } from '../native.ts';
@@ -14,8 +15,14 @@ export interface EmbeddingModelSettings {
   queryPrefix: string;
   documentPrefix: string;
   pooling: 'mean' | 'cls';
-  /** onnxruntime intra-op threads; 0 lets it use every core. */
+  /** onnxruntime intra-op threads; 0: its default for queries (one here), every core for ingest. */
   threads: number;
+  /**
+   * What the session is for. `queries` (the server) keeps memory lean; `ingest` embeds a whole
+   * corpus as fast as it can: onnxruntime's memory arena and every core (about 2.2x the
+   * throughput on the 2-core machine, bench/embedding.ts), at the cost of buffers it keeps.
+   */
+  purpose?: 'queries' | 'ingest';
 }
 
 export interface Embedder {
@@ -24,6 +31,8 @@ export interface Embedder {
   readonly dimensions: number;
   embedQuery(text: string): Promise<Float32Array>;
   embedDocuments(texts: string[]): Promise<Float32Array[]>;
+  /** Frees the model's session (an ingest session's arena with it). */
+  dispose(): Promise<void>;
 }
 
 /** Where the default model is converted to (gitignored; rebuilt when missing). */
@@ -35,7 +44,9 @@ export function ensureDefaultModel(dir: string = defaultModelDir()): void {
   convertUseLite(useLiteSourceDir(), dir);
 }
 
-type Extractor = (texts: string[], options: { pooling: 'mean' | 'cls'; normalize: boolean }) => Promise<{ data: Float32Array; dims: number[] }>;
+type Extractor = ((texts: string[], options: { pooling: 'mean' | 'cls'; normalize: boolean }) => Promise<{ data: Float32Array; dims: number[] }>) & {
+  dispose(): Promise<void>;
+};
 
 class TransformersEmbedder implements Embedder {
   constructor(
@@ -51,6 +62,11 @@ class TransformersEmbedder implements Embedder {
 
   embedDocuments(texts: string[]): Promise<Float32Array[]> {
     return this.run(texts.map((text) => this.settings.documentPrefix + text));
+  }
+
+  async dispose(): Promise<void> {
+    await this.extract.dispose();
+    releaseFreedNativeMemory();
   }
 
   private async run(texts: string[]): Promise<Float32Array[]> {
@@ -81,6 +97,19 @@ function withoutImageProcessing(): void {
   });
 }
 
+function sessionOptions({ threads, purpose = 'queries' }: EmbeddingModelSettings) {
+  const ingest = purpose === 'ingest';
+  const intraOpNumThreads = threads > 0 ? threads : ingest ? availableParallelism() : 0;
+  return {
+    // onnxruntime's arena keeps the buffers of the longest input it ever saw and never gives
+    // them back, nor do memory patterns: the server's queries take a few milliseconds without
+    // them, while an ingest spends almost half its time allocating without them.
+    enableCpuMemArena: ingest,
+    enableMemPattern: ingest,
+    ...(intraOpNumThreads > 0 ? { intraOpNumThreads, interOpNumThreads: 1 } : {}),
+  };
+}
+
 /** Loads the model from its local folder (remote models disabled) and probes its dimension. */
 export async function loadEmbedder(settings: EmbeddingModelSettings): Promise<Embedder> {
   if (!existsSync(join(settings.path, 'config.json'))) {
@@ -98,13 +127,7 @@ export async function loadEmbedder(settings: EmbeddingModelSettings): Promise<Em
   const extractor = (await pipeline('feature-extraction', basename(settings.path), {
     dtype: 'fp32',
     device: 'cpu',
-    session_options: {
-      // onnxruntime's arena keeps the buffers of the longest input it ever saw and never gives
-      // them back, nor do memory patterns; an embedding takes a few milliseconds either way.
-      enableCpuMemArena: false,
-      enableMemPattern: false,
-      ...(settings.threads > 0 ? { intraOpNumThreads: settings.threads, interOpNumThreads: 1 } : {}),
-    },
+    session_options: sessionOptions(settings),
   })) as unknown as Extractor;
   const probe = await extractor(['dimension probe'], { pooling: settings.pooling, normalize: true });
   // Loading parsed the model file into buffers it has freed since (about 15 MB).

@@ -9,7 +9,8 @@ import { INDEX_FORMAT, MovieIndex, readManifest } from './movie-index.ts';
 import { MovieSearch } from './movie-search.ts';
 import { Scorer } from './scorer.ts';
 
-export async function openEmbedder(settings: SearchSettings): Promise<Embedder> {
+/** The embedding model, its session tuned for answering queries or for ingesting a corpus. */
+export async function openEmbedder(settings: SearchSettings, purpose: 'queries' | 'ingest' = 'queries'): Promise<Embedder> {
   if (settings.embeddingModel === null) ensureDefaultModel();
   return loadEmbedder({
     path: settings.embeddingModel ?? defaultModelDir(),
@@ -17,7 +18,18 @@ export async function openEmbedder(settings: SearchSettings): Promise<Embedder> 
     documentPrefix: settings.documentPrefix,
     pooling: settings.pooling,
     threads: settings.threads,
+    purpose,
   });
+}
+
+/** Runs `work` with an ingest session of the model, freed afterwards (its arena is large). */
+export async function withIngestEmbedder<T>(settings: SearchSettings, work: (embedder: Embedder) => Promise<T>): Promise<T> {
+  const embedder = await openEmbedder(settings, 'ingest');
+  try {
+    return await work(embedder);
+  } finally {
+    await embedder.dispose();
+  }
 }
 
 /** Why the index must be (re)built, or null when it is fresh. */
@@ -41,12 +53,9 @@ export async function openMovieSearch(settings: SearchSettings, log: Logger, emb
   const reason = await staleReason(settings, model);
   if (reason) {
     log.info('building the search index', { reason, corpus: settings.corpusFile });
-    const report = await ingestCorpus({
-      corpusPath: settings.corpusFile,
-      outDir: settings.indexDir,
-      name: settings.indexName,
-      embedder: model,
-    });
+    const report = await withIngestEmbedder(settings, (ingester) =>
+      ingestCorpus({ corpusPath: settings.corpusFile, outDir: settings.indexDir, name: settings.indexName, embedder: ingester }),
+    );
     log.info('search index built', { films: report.indexed, skipped: report.problems.length, seconds: Math.round(report.seconds) });
   }
   return new MovieSearch(model, MovieIndex.open(settings.indexDir, settings.indexName, model), Scorer.load(settings.rankerFile));
