@@ -14,7 +14,7 @@ import { type MovieCandidate, type ValidationRules, validateCandidates } from '.
 import type { CatalogProvider } from '../catalog/catalog.ts';
 import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
 import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/language-model.ts';
-import { streamWords } from '../llm/wording.ts';
+import { listNames, streamWords } from '../llm/wording.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
 import type { TurnEngine, TurnInput, TurnOutcome } from './engine.ts';
 import { END, GraphBuilder, type CompiledGraph } from './graph.ts';
@@ -60,24 +60,19 @@ export interface PipelineParts {
   language: LanguageModel & { warmUp?(): Promise<void> };
 }
 
-/** "Sorry, I can only read English" in the languages people most often try. */
-const ONLY_ENGLISH: Record<string, string> = {
-  es: 'Lo siento, sin un modelo de lenguaje solo entiendo descripciones en inglés.',
-  de: 'Entschuldigung, ohne Sprachmodell verstehe ich nur Beschreibungen auf Englisch.',
-  fr: "Désolé, sans modèle de langage je ne comprends que les descriptions en anglais.",
-  it: 'Mi dispiace, senza un modello linguistico capisco solo descrizioni in inglese.',
-  pt: 'Desculpe, sem um modelo de linguagem só entendo descrições em inglês.',
-  nl: 'Sorry, zonder taalmodel begrijp ik alleen beschrijvingen in het Engels.',
+/** "Sorry, I cannot read this language" in the languages people most often try. */
+const CANNOT_READ: Record<string, string> = {
+  nl: 'Sorry, zonder taalmodel begrijp ik geen Nederlands.',
 };
 
 function unsupportedLanguageReply(understood: UnderstoodDescription | null): string {
   const language = understood?.kind === 'unsupported-language' ? understood : null;
-  const courtesy = language && ONLY_ENGLISH[language.code] ? `${ONLY_ENGLISH[language.code]} ` : '';
+  const courtesy = language && CANNOT_READ[language.code] ? `${CANNOT_READ[language.code]} ` : '';
   return (
-    `${courtesy}I can only search descriptions written in English: without a language model, the offline search engine ` +
-    `understands English only${language ? `, and this looks like ${language.language}` : ''}. Please describe the film in English. ` +
-    'To search in Spanish, German, French, Italian, Portuguese and other languages, the service needs a language model: ' +
-    'its operator can connect one with the LLM_BASE_URL setting (any OpenAI-compatible endpoint).'
+    `${courtesy}I can't search descriptions in ${language ? language.language : 'this language'} yet: without a language model, ` +
+    `the offline search engine reads only ${listNames(language?.readable ?? ['English'])}. ` +
+    'Please describe the film in one of those, English working best. To search in any language, the service needs a ' +
+    'language model: its operator can connect one with the LLM_BASE_URL setting (any OpenAI-compatible endpoint).'
   );
 }
 
@@ -154,7 +149,8 @@ export class DiscoveryPipeline implements TurnEngine {
       .step('present', async (s, { stream }) => {
         // A refinement is spent when it brings new candidates.
         const cycles = s.shownBefore ? s.conversation.refinementCycles + 1 : s.conversation.refinementCycles;
-        const reply = await language.presentCandidates({ query: s.conversation.query, candidates: s.candidates, refinement: cycles }, stream);
+        const translatedFrom = s.understood?.kind === 'description' ? s.understood.translatedFrom : undefined;
+        const reply = await language.presentCandidates({ query: s.conversation.query, candidates: s.candidates, refinement: cycles, translatedFrom }, stream);
         return { ...s, reply, conversation: { ...s.conversation, phase: 'confirmation', candidates: s.candidates, refinementCycles: cycles, fruitless: false } };
       })
       .edge('present', END)

@@ -51,13 +51,15 @@ export interface PresentationInput {
   candidates: MovieCandidate[];
   /** 0 for the first search, then the refinement cycle. */
   refinement: number;
+  /** The language the description was written in, when the engine read it in translation. */
+  translatedFrom?: string;
 }
 
 /** A description as search needs it: in English, with what it constrains read out. */
 export type UnderstoodDescription =
-  | { kind: 'description'; text: string; hints: SearchHints }
-  /** The engine cannot read this language; `language` names it, in English. */
-  | { kind: 'unsupported-language'; language: string; code: string };
+  | { kind: 'description'; text: string; hints: SearchHints; translatedFrom?: string }
+  /** The engine cannot read this language; `language` names it, in English, and `readable` those it can. */
+  | { kind: 'unsupported-language'; language: string; code: string; readable: string[] };
 
 export interface LanguageModel {
   readonly name: string;

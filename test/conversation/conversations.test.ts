@@ -165,15 +165,26 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect((state as { refinementCycles: number }).refinementCycles).toBe(1);
   });
 
-  test('offline, a description in another language gets a clear reply: what the engine reads, how to enable more', async () => {
+  test('offline, a Spanish description is searched in a word-by-word English gloss, and the reply says so', async () => {
     const id = crypto.randomUUID();
-    const turn = await say(server, user, id, 'una película donde un tiburón ataca a los bañistas de un pueblo de playa');
+    const turn = await say(server, user, id, 'una película donde un tiburón blanco ataca a los bañistas de un pueblo de playa y el jefe de policía lo caza');
+    expect(turn.done.phase).toBe('confirmation');
+    expect(titles(turn)).toContain('Jaws');
+    expect(turn.done.reply).toContain('I read Spanish word by word');
+    expect(turn.done.reply).toMatch(/shark/);
+  });
+
+  test('offline, a description in a language it cannot read gets a clear reply: what the engine reads, how to enable more', async () => {
+    const id = crypto.randomUUID();
+    const turn = await say(server, user, id, 'een film waar een grote witte haai de zwemmers van een badplaats aanvalt en de politie het dier opjaagt');
     expect(turn.done.phase).toBe('discovery');
     expect(turn.done.candidates).toBeUndefined();
-    expect(turn.done.reply).toContain('solo entiendo descripciones en inglés');
-    expect(turn.done.reply).toContain('English');
-    expect(turn.done.reply).toContain('Spanish');
+    expect(turn.done.reply).toContain('geen Nederlands');
+    expect(turn.done.reply).toContain('in Dutch');
+    expect(turn.done.reply).toContain('English, Spanish, German, French, Italian and Portuguese');
     expect(turn.done.reply).toContain('LLM_BASE_URL');
+    const japanese = await say(server, user, id, 'サメが海水浴客を襲う映画');
+    expect(japanese.done.reply).toContain('in Japanese');
     const next = await say(server, user, id, DESCRIPTION);
     expect(titles(next)[0]).toBe('Jaws');
   });

@@ -18,3 +18,16 @@ describe('detectLanguage', () => {
     expect(detectLanguage('the one with Gérard Depardieu in Paris').code).toBe('en');
   });
 });
+
+describe('detectLanguage, other scripts', () => {
+  test('a message mostly in another script is named by its script', () => {
+    expect(detectLanguage('サメが海水浴客を襲う映画').code).toBe('ja');
+    expect(detectLanguage('상어가 해변 마을을 공포에 떨게 하는 영화').code).toBe('ko');
+    expect(detectLanguage('фильм про акулу на пляже').code).toBe('ru');
+    expect(detectLanguage('鲨鱼袭击海滩小镇的电影').code).toBe('zh');
+  });
+
+  test('an English description naming a film in another script stays English', () => {
+    expect(detectLanguage('the Kurosawa film 七人の侍 where farmers hire seven samurai to defend their village').code).toBe('en');
+  });
+});

@@ -34,6 +34,29 @@ describe('OfflineLanguageModel', () => {
   });
 });
 
+describe('OfflineLanguageModel, other languages', () => {
+  const model = new OfflineLanguageModel(null);
+
+  test('a description in a glossed language is searched in its English gloss, and says so', async () => {
+    const understood = await model.understandDescription('una película alemana de los años 80 sobre un submarino en la guerra');
+    expect(understood).toMatchObject({ kind: 'description', translatedFrom: 'Spanish' });
+    expect(understood.kind === 'description' && understood.text).toMatch(/german.*80s.*submarine.*war/);
+    const text = await model.presentCandidates({ query: 'a german film', candidates, refinement: 0, translatedFrom: 'Spanish' }, () => {});
+    expect(text).toContain('I read Spanish word by word; I searched for "a german film"');
+  });
+
+  test('a language without a glossary is refused, naming the languages it reads', async () => {
+    const understood = await model.understandDescription('een film over een onderzeeër in de oorlog, met veel spanning en een kapitein die niet wil opgeven');
+    expect(understood).toEqual({ kind: 'unsupported-language', language: 'Dutch', code: 'nl', readable: ['English', 'Spanish', 'German', 'French', 'Italian', 'Portuguese'] });
+  });
+
+  test("a refinement's new details in another language are searched in English", async () => {
+    const reading = await model.classifyConfirmation('no, era una película alemana sobre un submarino', candidates);
+    expect(reading.kind).toBe('refine');
+    expect(reading.kind === 'refine' && reading.details).toMatch(/german.*submarine/);
+  });
+});
+
 describe('offline Q&A', () => {
   const tools = (over: Partial<Awaited<ReturnType<MovieTools['details']>>> = {}): MovieTools => {
     const facts = { title: 'Jaws', originalTitle: null, year: 1975, directors: ['Steven Spielberg'], cast: ['Roy Scheider', 'Robert Shaw'], genres: ['Adventure', 'Thriller'], rating: 8, runtimeMinutes: 124, logline: 'A shark.', plot: 'A shark terrorises a town.', ...over };

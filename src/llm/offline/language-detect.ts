@@ -1,6 +1,6 @@
-// Which language a message is written in, from its function words: enough to tell a Spanish
-// or German description from an English one, which the offline engine cannot search (its
-// embedding model and lexical index read English only).
+// Which language a message is written in, from its function words (or its script): enough to
+// tell a Spanish or German description from an English one, which the offline engine searches
+// in a word-by-word gloss (its embedding model and lexical index read English only).
 
 export interface LanguageGuess {
   /** ISO 639-1 code. */
@@ -28,11 +28,38 @@ const MARKS: Array<[RegExp, string]> = [
 
 const ENGLISH: LanguageGuess = { code: 'en', name: 'English' };
 
+/** Scripts other than Latin, and the language they most likely mean. */
+const SCRIPTS: Array<[RegExp, LanguageGuess]> = [
+  [/[\p{Script=Hiragana}\p{Script=Katakana}]/u, { code: 'ja', name: 'Japanese' }],
+  [/\p{Script=Hangul}/u, { code: 'ko', name: 'Korean' }],
+  [/\p{Script=Han}/u, { code: 'zh', name: 'Chinese' }],
+  [/\p{Script=Cyrillic}/u, { code: 'ru', name: 'Russian' }],
+  [/\p{Script=Greek}/u, { code: 'el', name: 'Greek' }],
+  [/\p{Script=Arabic}/u, { code: 'ar', name: 'Arabic' }],
+  [/\p{Script=Hebrew}/u, { code: 'he', name: 'Hebrew' }],
+  [/\p{Script=Devanagari}/u, { code: 'hi', name: 'Hindi' }],
+  [/\p{Script=Thai}/u, { code: 'th', name: 'Thai' }],
+];
+
+/** The name of a language detectLanguage knows, in English. */
+export const languageName = (code: string) => PROFILES.find((profile) => profile.code === code)?.name ?? code;
+
+/** The script most of the message's letters are in, when it is not Latin. */
+function scriptLanguage(text: string): LanguageGuess | null {
+  const letters = [...text].filter((c) => /\p{L}/u.test(c));
+  const latin = letters.filter((c) => /\p{Script=Latin}/u.test(c)).length;
+  if (letters.length === 0 || latin >= letters.length / 2) return null;
+  // Japanese mixes kana with Han characters, so kana decides before Han does.
+  return SCRIPTS.find(([pattern]) => pattern.test(text))?.[1] ?? { code: 'und', name: 'a language in another script' };
+}
+
 /**
  * The most likely language of `text`. Short or ambiguous messages count as English: only a
  * clear majority of another language's function words (or its letters) says otherwise.
  */
 export function detectLanguage(text: string): LanguageGuess {
+  const script = scriptLanguage(text);
+  if (script) return script;
   const lower = text.toLowerCase();
   const tokens = lower.split(/[^\p{L}']+/u).filter(Boolean);
   if (tokens.length === 0) return ENGLISH;

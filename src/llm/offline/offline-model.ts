@@ -4,10 +4,13 @@
 import type { MovieCandidate } from '../../catalog/candidates.ts';
 import type { Embedder } from '../../search/embedder.ts';
 import type { Intent, LanguageModel, MovieFacts, MovieTools, PresentationInput, UnderstoodDescription } from '../language-model.ts';
-import { detectLanguage } from './language-detect.ts';
+import { GLOSSED_LANGUAGES, glossToEnglish } from './gloss.ts';
+import { detectLanguage, languageName } from './language-detect.ts';
 import { ReplyReader } from './reply-reader.ts';
 import { candidateLine, listNames, streamWords } from '../wording.ts';
 import { answerFromFacts } from './questions.ts';
+
+const READABLE = ['English', ...GLOSSED_LANGUAGES.map(languageName)];
 
 export class OfflineLanguageModel implements LanguageModel {
   readonly name = 'offline';
@@ -21,20 +24,38 @@ export class OfflineLanguageModel implements LanguageModel {
     return this.replies.warmUp();
   }
 
-  /** Offline, only English can be searched: the embedding model and the index read English. */
+  /**
+   * The embedding model and the index read English; a description in a language with a
+   * glossary is searched in a word-by-word English gloss, any other is refused.
+   */
   async understandDescription(message: string): Promise<UnderstoodDescription> {
     const language = detectLanguage(message);
-    if (language.code !== 'en') return { kind: 'unsupported-language', language: language.name, code: language.code };
-    return { kind: 'description', text: message, hints: {} };
+    if (language.code === 'en') return { kind: 'description', text: message, hints: {} };
+    const gloss = glossToEnglish(message, language.code);
+    if (!gloss) return { kind: 'unsupported-language', language: language.name, code: language.code, readable: READABLE };
+    return { kind: 'description', text: gloss.text, hints: {}, translatedFrom: language.name };
   }
 
-  async presentCandidates({ candidates, refinement }: PresentationInput, stream: (text: string) => void): Promise<string> {
+  /** A refinement's new details are searched in English too ("no, era alemana, de los 80"). */
+  async classifyConfirmation(message: string, candidates: MovieCandidate[]): Promise<Intent> {
+    const intent = await this.replies.read(message, candidates);
+    if (intent.kind !== 'refine' || !intent.details.trim()) return intent;
+    const understood = await this.understandDescription(intent.details);
+    return understood.kind === 'description' ? { ...intent, details: understood.text } : intent;
+  }
+
+  async presentCandidates({ query, candidates, refinement, translatedFrom }: PresentationInput, stream: (text: string) => void): Promise<string> {
+    const reading = translatedFrom
+      ? `Without a language model I read ${translatedFrom} word by word; I searched for "${query}". ` +
+        'A description in English finds films more surely.\n'
+      : '';
     const intro =
-      refinement === 0
+      reading +
+      (refinement === 0
         ? candidates.length === 1
           ? 'I found one film that fits your description:'
           : `I found ${candidates.length} films that fit your description:`
-        : `Thanks, that helps. With those details, here ${candidates.length === 1 ? 'is what I found' : `are ${candidates.length} new candidates`}:`;
+        : `Thanks, that helps. With those details, here ${candidates.length === 1 ? 'is what I found' : `are ${candidates.length} new candidates`}:`);
     const lines = candidates.map((candidate, i) => candidateLine(candidate, i + 1));
     const ask =
       candidates.length === 1
@@ -43,10 +64,6 @@ export class OfflineLanguageModel implements LanguageModel {
     const text = [intro, ...lines, ask].join('\n');
     streamWords(text, stream);
     return text;
-  }
-
-  classifyConfirmation(message: string, candidates: MovieCandidate[]): Promise<Intent> {
-    return this.replies.read(message, candidates);
   }
 
   async describeMovie(tools: MovieTools): Promise<string> {

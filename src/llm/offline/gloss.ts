@@ -1,0 +1,140 @@
+// A word-by-word English gloss of a description written in Spanish, German, French, Italian or
+// Portuguese, so the offline engine (whose embedding model and lexical index read English) can
+// search it. Rough on grammar, but what finds a film is its content words (a shark, a prison, a
+// child murderer, an actor's name), and those mostly translate one to one. Names, titles and
+// words the glossary lacks are kept as written: they are often the same in English.
+import de from './glossaries/de.ts';
+import es from './glossaries/es.ts';
+import fr from './glossaries/fr.ts';
+import it from './glossaries/it.ts';
+import pt from './glossaries/pt.ts';
+import { foldAccents } from '../../text.ts';
+
+/** Endings to try, in order, when a word is not in the glossary as written: [ending, replacement]. */
+const INFLECTIONS: Record<string, Array<[string, string]>> = {
+  es: [['es', ''], ['s', ''], ['a', 'o'], ['as', 'o'], ['os', 'o'], ['ó', 'ar'], ['aba', 'ar'], ['aban', 'ar'], ['ía', 'er'], ['ían', 'er'], ['an', 'ar'], ['en', 'er'], ['ando', 'ar'], ['iendo', 'er'], ['ado', 'ar'], ['ada', 'ar'], ['ido', 'er'], ['ida', 'er']],
+  pt: [['s', ''], ['es', ''], ['ões', 'ão'], ['ães', 'ão'], ['ais', 'al'], ['a', 'o'], ['as', 'o'], ['os', 'o'], ['ou', 'ar'], ['ava', 'ar'], ['am', 'ar'], ['em', 'er'], ['ando', 'ar'], ['endo', 'er'], ['ado', 'ar'], ['ada', 'ar'], ['ido', 'er'], ['ida', 'er']],
+  it: [['i', 'o'], ['i', 'e'], ['e', 'a'], ['he', 'a'], ['hi', 'o'], ['a', 'o'], ['ò', 'are'], ['ava', 'are'], ['avano', 'are'], ['ano', 'are'], ['ando', 'are'], ['ato', 'are'], ['ata', 'are'], ['uto', 'ere'], ['ito', 'ire']],
+  fr: [['s', ''], ['x', ''], ['e', ''], ['es', ''], ['ée', 'é'], ['ées', 'é'], ['és', 'é'], ['ait', 'er'], ['aient', 'er'], ['ent', 'er'], ['ant', 'er'], ['a', 'er']],
+  de: [['e', ''], ['en', ''], ['n', ''], ['er', ''], ['es', ''], ['s', ''], ['em', ''], ['ern', ''], ['t', 'en'], ['te', 'en'], ['ten', 'en'], ['st', 'en']],
+};
+
+/** What joins the parts of a German compound ("Kind-er-mörder", "Krieg-s-film"). */
+const LINKS = ['', 's', 'es', 'n', 'en', 'e', 'er'];
+const MIN_PART = 3;
+
+/** "In black and white", which the other languages say the other way round ("bianco e nero"), or in one word ("Schwarzweißfilm"). */
+const BLACK_AND_WHITE = /\b(?:blanco y negro|branco e preto|preto e branco|bianco e nero|noir et blanc|noir-et-blanc|schwarz-?wei(?:ß|ss))/giu;
+
+/** Decades the way each language writes them ("años 80", "80er Jahre", "anni ottanta"): the English "80s". */
+const DECADE_PHRASE = /\b(?:años|anos|anni|années|annees|jahre|jahren|jahrzehnt)\s+(?:'|’)?(\p{L}+|\d0)\b/giu;
+const GERMAN_DECADE = /\b(?:19)?([2-9]0)er\b(?:[-\s]?jahren?)?/giu;
+const ENGLISH_TENS: Record<string, string> = Object.fromEntries(
+  ['twent', 'thirt', 'fort', 'fift', 'sixt', 'sevent', 'eight', 'ninet'].flatMap((stem, i) => [[`${stem}y`, `${i + 2}0s`], [`${stem}ies`, `${i + 2}0s`]]),
+);
+
+class Glossary {
+  private readonly exact = new Map<string, string>();
+  private readonly folded = new Map<string, string>();
+
+  constructor(
+    private readonly code: string,
+    list: string,
+  ) {
+    for (const line of list.split('\n')) {
+      const at = line.indexOf(' =');
+      if (at <= 0) continue;
+      const foreign = line.slice(0, at).trim();
+      const english = line.slice(at + 2).trim();
+      if (!this.exact.has(foreign)) this.exact.set(foreign, english);
+      const plain = foldAccents(foreign);
+      if (!this.folded.has(plain)) this.folded.set(plain, english);
+    }
+  }
+
+  /** The English of one lowercase word ('' for a word with none), or undefined when unknown. */
+  translate(word: string): string | undefined {
+    return this.lookup(word) ?? (this.code === 'de' ? this.compound(word, 0) : undefined);
+  }
+
+  /** The word as written, without accents (people type "pelicula"), or with an ending undone. */
+  private lookup(word: string): string | undefined {
+    const direct = this.exact.get(word) ?? this.folded.get(foldAccents(word));
+    if (direct !== undefined) return direct;
+    for (const [ending, replacement] of INFLECTIONS[this.code] ?? []) {
+      if (!word.endsWith(ending) || word.length - ending.length < MIN_PART) continue;
+      const stem = word.slice(0, word.length - ending.length) + replacement;
+      const found = this.exact.get(stem) ?? this.folded.get(foldAccents(stem));
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** A German compound read as its parts ("Kindermörder": child murderer), longest head first. */
+  private compound(word: string, depth: number): string | undefined {
+    if (depth > 2 || word.length < 2 * MIN_PART) return undefined;
+    for (let cut = word.length - MIN_PART; cut >= MIN_PART; cut--) {
+      const head = word.slice(cut);
+      const headEnglish = this.lookup(head) ?? this.compound(head, depth + 1);
+      if (!headEnglish) continue;
+      for (const link of LINKS) {
+        const left = word.slice(0, cut);
+        if (!left.endsWith(link) || left.length - link.length < MIN_PART) continue;
+        const modifier = left.slice(0, left.length - link.length);
+        const modifierEnglish = this.lookup(modifier) ?? this.compound(modifier, depth + 1);
+        if (modifierEnglish) return `${modifierEnglish} ${headEnglish}`.trim();
+      }
+    }
+    return undefined;
+  }
+}
+
+// In the order people most often try them, which is how the refusal of another lists them.
+const LISTS: Record<string, string> = { es, de, fr, it, pt };
+const glossaries = new Map<string, Glossary>();
+const glossaryFor = (code: string) => {
+  if (!LISTS[code]) return null;
+  if (!glossaries.has(code)) glossaries.set(code, new Glossary(code, LISTS[code]!));
+  return glossaries.get(code)!;
+};
+
+/** ISO 639-1 codes of the languages the offline engine reads word by word. */
+export const GLOSSED_LANGUAGES: readonly string[] = Object.freeze(Object.keys(LISTS));
+
+export interface Gloss {
+  text: string;
+  /** Share of the description's words the glossary knew (names and titles it cannot). */
+  known: number;
+}
+
+/** `text` in rough English, word by word; null for a language without a glossary. */
+export function glossToEnglish(text: string, code: string): Gloss | null {
+  const glossary = glossaryFor(code);
+  if (!glossary) return null;
+  let words = 0;
+  let known = 0;
+  const decades = text
+    .replace(BLACK_AND_WHITE, 'black-and-white ')
+    .replace(GERMAN_DECADE, (_, tens: string) => `${tens}s`)
+    .replace(DECADE_PHRASE, (phrase, what: string) => {
+      if (/^\d0$/.test(what)) return `${what}s`;
+      const english = glossary.translate(what.toLowerCase());
+      return english && ENGLISH_TENS[english] ? ENGLISH_TENS[english] : phrase;
+    });
+  // Elisions ("l'homme", "dell'uomo") are read as two words.
+  const glossed = decades.replace(/[\p{L}\d]+(?:['’]\p{L}+)?/gu, (token) => {
+    if (/\d/.test(token)) return token;
+    const parts = /^(\p{L}{1,4})['’](\p{L}+)$/u.exec(token)?.slice(1) ?? [token];
+    return parts
+      .map((word) => {
+        words++;
+        const english = glossary.translate(word.toLowerCase());
+        if (english === undefined) return word;
+        known++;
+        return english;
+      })
+      .filter(Boolean)
+      .join(' ');
+  });
+  return { text: glossed.replace(/\s+([,.;:!?])/g, '$1').replace(/\s{2,}/g, ' ').trim(), known: words ? known / words : 0 };
+}

@@ -1,0 +1,62 @@
+import { describe, expect, test } from 'bun:test';
+import { GLOSSED_LANGUAGES, glossToEnglish } from '../../src/llm/offline/gloss.ts';
+
+const lists: Record<string, string> = Object.fromEntries(
+  await Promise.all(GLOSSED_LANGUAGES.map(async (code) => [code, (await import(`../../src/llm/offline/glossaries/${code}.ts`)).default as string] as const)),
+);
+
+const gloss = (text: string, code: string) => glossToEnglish(text, code)?.text ?? null;
+
+describe('glossToEnglish', () => {
+  test('reads the content words of a description in each glossed language', () => {
+    expect(gloss('una película donde un tiburón ataca a los bañistas de un pueblo', 'es')).toMatch(/\bshark\b/);
+    expect(gloss('ein Film über einen Hai, der die Badegäste angreift', 'de')).toMatch(/\bshark\b/);
+    expect(gloss("un film où un requin attaque les baigneurs d'une petite ville", 'fr')).toMatch(/\bshark\b/);
+    expect(gloss('un film dove uno squalo attacca i bagnanti', 'it')).toMatch(/\bshark\b/);
+    expect(gloss('um filme onde um tubarão ataca os banhistas', 'pt')).toMatch(/\bshark\b/);
+    expect([...GLOSSED_LANGUAGES].sort()).toEqual(['de', 'es', 'fr', 'it', 'pt']);
+  });
+
+  test('undoes common endings and missing accents', () => {
+    expect(gloss('los soldados', 'es')).toMatch(/\bsoldier/);
+    expect(gloss('una pelicula vieja', 'es')).toMatch(/\bfilm|movie\b/);
+    expect(gloss('les fantômes', 'fr')).toMatch(/\bghost/);
+  });
+
+  test('splits German compounds into their parts', () => {
+    expect(gloss('ein Kindermörder', 'de')).toMatch(/child.* murderer/);
+    expect(gloss('ein alter Kriegsfilm', 'de')).toMatch(/war film/);
+  });
+
+  test('reads elided French and Italian words apart', () => {
+    expect(gloss("l'homme", 'fr')).toMatch(/\bman\b/);
+    expect(gloss("dell'isola", 'it')).toMatch(/\bisland\b/);
+  });
+
+  test('writes decades the English way, so the era is understood', () => {
+    expect(gloss('una película de los años 80', 'es')).toContain('80s');
+    expect(gloss('ein Film aus den 80er Jahren', 'de')).toContain('80s');
+    expect(gloss('un film des années 90', 'fr')).toContain('90s');
+    expect(gloss('un film degli anni settanta', 'it')).toContain('70s');
+  });
+
+  test('keeps names and words it does not know as written', () => {
+    expect(gloss('Film mit Til Schweiger', 'de')).toContain('Til Schweiger');
+    expect(glossToEnglish('Film mit Til Schweiger', 'de')!.known).toBeLessThan(1);
+  });
+
+  test('a language without a glossary has no gloss', () => {
+    expect(glossToEnglish('een film over een haai', 'nl')).toBeNull();
+  });
+
+  test('every glossary line is one lowercase word = its English, each word once', () => {
+    for (const [code, list] of Object.entries(lists)) {
+      const lines = list.split('\n').filter((line) => line.trim());
+      expect(lines.length).toBeGreaterThan(2000);
+      const malformed = lines.filter((line) => !/^[^\s=A-Z]+ =( .*)?$/u.test(line) || line !== line.toLowerCase());
+      expect({ code, malformed }).toEqual({ code, malformed: [] });
+      const words = lines.map((line) => line.slice(0, line.indexOf(' =')));
+      expect({ code, duplicates: words.filter((word, i) => words.indexOf(word) !== i) }).toEqual({ code, duplicates: [] });
+    }
+  });
+});
