@@ -29,6 +29,8 @@ export interface IndexManifest {
   documentText: string;
   /** sha256 of the corpus file the index was built from. */
   corpusSha256: string;
+  /** The corpus file's size and modification time when it was hashed: while both hold, start-up skips the hash. */
+  corpusStamp?: string;
   metric: 'cos';
   quantization: Quantization;
 }

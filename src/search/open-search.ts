@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import type { SearchSettings } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { defaultModelDir, type Embedder, ensureDefaultModel, loadEmbedder } from './embedder.ts';
-import { fileSha256, ingestCorpus, PASSAGE_TEXT } from './ingest.ts';
+import { fileSha256, fileStamp, ingestCorpus, PASSAGE_TEXT } from './ingest.ts';
 import { INDEX_FORMAT, MovieIndex, readManifest } from './movie-index.ts';
 import { MovieSearch } from './movie-search.ts';
 import { Scorer } from './scorer.ts';
@@ -44,6 +44,7 @@ export async function indexStaleReason(dir: string, name: string, corpusFile: st
   if (manifest.format !== INDEX_FORMAT || manifest.documentText !== PASSAGE_TEXT) return `the index format changed (${manifest.format}, ${manifest.documentText})`;
   if (manifest.modelId !== embedder.modelId) return `built with ${manifest.modelId}, the model is now ${embedder.modelId}`;
   if (!existsSync(corpusFile)) return null; // nothing to compare with: use what is there
+  if (manifest.corpusStamp === fileStamp(corpusFile)) return null;
   if (manifest.corpusSha256 !== (await fileSha256(corpusFile))) return `${corpusFile} changed since the index was built`;
   return null;
 }
