@@ -134,6 +134,9 @@ export class DiscoveryPipeline implements TurnEngine {
       .branch('understand', ['search', 'deadEnd'], (s) => (s.deadEnd ? 'deadEnd' : 'search'))
       .step('search', async (s) => {
         const { query, ...options } = searchRequest(s.conversation, CANDIDATES_SHOWN);
+        // A refinement in words the corpus does not know cannot move the search: run anyway, it
+        // would only offer the earlier description's leftovers as if they were new.
+        if (options.background && !search.informative(query)) return { ...s, hits: [] };
         const result = await search.search(query, options);
         // Nothing likely enough: say so rather than offer weak candidates.
         return { ...s, hits: result.abstain ? [] : result.hits };

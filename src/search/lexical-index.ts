@@ -95,6 +95,8 @@ export interface LexicalScores {
 
 /** A term held by at most this share of films (and at least by one) is rare: it singles films out. */
 const RARE_SHARE = 0.003;
+/** What an occurrence of a synonym counts for, against one of the word the description used. */
+const SYNONYM_WEIGHT = 0.8;
 /** A term whose films hold it mostly in their credits, not their story, is a name. */
 const NAME_SHARE = 0.6;
 const PEOPLE = FIELDS.indexOf('people');
@@ -116,6 +118,8 @@ export class LexicalIndex {
   private readonly matchedRareIdf: Float32Array;
   private readonly matchedNameIdf: Float32Array;
   private readonly seen: Uint8Array;
+  /** One query term's frequencies per film and field, summed over its forms. */
+  private readonly frequencies: Float32Array;
   private readonly credited: number[] = [];
 
   private constructor(file: BinaryFile<LexicalMeta>) {
@@ -133,6 +137,7 @@ export class LexicalIndex {
     this.matchedRareIdf = new Float32Array(this.size);
     this.matchedNameIdf = new Float32Array(this.size);
     this.seen = new Uint8Array(this.size);
+    this.frequencies = new Float32Array(this.size * FIELD_COUNT);
   }
 
   static open(path: string): LexicalIndex {
@@ -169,10 +174,13 @@ export class LexicalIndex {
   }
 
   /**
-   * Scores every film sharing a query term. `terms` may repeat a term to weigh it more. The
-   * returned arrays are reused by the next call: read them before searching again.
+   * Scores every film sharing a query term. `terms` may repeat a term to weigh it more.
+   * `alternativesOf` gives a term's synonyms: a film holding any of them holds the term, its
+   * occurrences counted as the term's at SYNONYM_WEIGHT each, and the term is as common as its
+   * commonest form. The returned arrays are reused by the next call: read them before
+   * searching again.
    */
-  score(terms: string[], parameters: Bm25fParameters): LexicalScores {
+  score(terms: string[], parameters: Bm25fParameters, alternativesOf: (term: string) => readonly string[] = () => []): LexicalScores {
     for (const array of [this.total, this.matchedIdf, this.matchedRareIdf, this.matchedNameIdf, ...this.fieldScores]) array.fill(0);
     this.seen.fill(0);
     const keys: number[] = [];
@@ -188,29 +196,32 @@ export class LexicalIndex {
     const counts = new Map<string, number>();
     for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
     for (const [term, repeats] of counts) {
-      const t = this.find(term);
-      const df = this.postingCount(t);
+      const forms = [{ t: this.find(term), weight: 1 }];
+      for (const alternative of alternativesOf(term)) forms.push({ t: this.find(alternative), weight: SYNONYM_WEIGHT });
+      const present = forms.filter((form) => form.t >= 0);
+      const df = Math.max(0, ...present.map((form) => this.postingCount(form.t)));
       const idf = this.idf(df) * repeats;
       queryIdf += idf;
       perfect += idf * (k1 + 1) * (maxWeight > 0 ? 1 : 0);
-      if (t < 0) continue;
+      if (present.length === 0) continue;
       const rare = df <= rareDf;
       if (rare) queryRareIdf += idf;
-      // Whether the term is a name is known only once all its postings are seen: the films
-      // that credit it are kept aside and counted afterwards, in the same single pass.
+      const holders = this.gatherFrequencies(present);
+      // Whether the term is a name is known only once all its films are seen: the films that
+      // credit it are kept aside and counted afterwards.
       let inCreditsOnly = 0;
       this.credited.length = 0;
-      for (let p = this.postStart[t]!; p < this.postStart[t + 1]!; p++) {
-        const key = this.postKey[p]!;
+      for (const key of holders) {
         if (!this.seen[key]) {
           this.seen[key] = 1;
           keys.push(key);
         }
         let pseudo = 0;
+        const at = key * FIELD_COUNT;
         for (let f = 0; f < FIELD_COUNT; f++) {
-          const tf = this.postTf[p * FIELD_COUNT + f]!;
+          const tf = this.frequencies[at + f]!;
           if (tf === 0) continue;
-          const norm = 1 - bs[f]! + (bs[f]! * this.lengths[key * FIELD_COUNT + f]!) / (this.averageLengths[f]! || 1);
+          const norm = 1 - bs[f]! + (bs[f]! * this.lengths[at + f]!) / (this.averageLengths[f]! || 1);
           const weighted = tf / norm;
           pseudo += weights[f]! * weighted;
           this.fieldScores[f]![key]! += (idf * weighted * (k1 + 1)) / (k1 + weighted);
@@ -218,15 +229,16 @@ export class LexicalIndex {
         this.total[key]! += (idf * pseudo * (k1 + 1)) / (k1 + pseudo);
         this.matchedIdf[key]! += idf;
         if (rare) this.matchedRareIdf[key]! += idf;
-        if (this.postTf[p * FIELD_COUNT + PEOPLE]! > 0) {
+        if (this.frequencies[at + PEOPLE]! > 0) {
           this.credited.push(key);
-          if (this.postTf[p * FIELD_COUNT + PLOT] === 0) inCreditsOnly++;
+          if (this.frequencies[at + PLOT] === 0) inCreditsOnly++;
         }
       }
-      if (inCreditsOnly / df >= NAME_SHARE) {
+      if (inCreditsOnly / holders.length >= NAME_SHARE) {
         queryNameIdf += idf;
         for (const key of this.credited) this.matchedNameIdf[key]! += idf;
       }
+      for (const key of holders) this.frequencies.fill(0, key * FIELD_COUNT, (key + 1) * FIELD_COUNT);
     }
     return {
       keys,
@@ -240,5 +252,24 @@ export class LexicalIndex {
       queryNameIdf,
       perfect,
     };
+  }
+
+  /**
+   * Each film holding any of the forms, with its per-field frequencies (weighted) summed into
+   * `frequencies`, which the caller clears after reading.
+   */
+  private gatherFrequencies(forms: Array<{ t: number; weight: number }>): number[] {
+    const holders: number[] = [];
+    for (const { t, weight } of forms) {
+      for (let p = this.postStart[t]!; p < this.postStart[t + 1]!; p++) {
+        const key = this.postKey[p]!;
+        const at = key * FIELD_COUNT;
+        let held = false;
+        for (let f = 0; f < FIELD_COUNT; f++) held ||= this.frequencies[at + f]! > 0;
+        if (!held) holders.push(key);
+        for (let f = 0; f < FIELD_COUNT; f++) this.frequencies[at + f]! += weight * this.postTf[p * FIELD_COUNT + f]!;
+      }
+    }
+    return holders;
   }
 }

@@ -15,6 +15,7 @@ import { FIELDS } from './film-fields.ts';
 import type { MovieIndex } from './movie-index.ts';
 import { analyseQuery, type QueryAnalysis, type SearchHints } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
+import { THESAURUS } from './synonyms.ts';
 
 export interface SearchHit {
   movie: CorpusMovie;
@@ -92,6 +93,14 @@ export class MovieSearch {
     return { hits, topRelevance: hits[0]?.relevance ?? 0, listRelevance, abstain: listRelevance < this.scorer.model.abstainBelow, analysis: context.query };
   }
 
+  /** Whether a text gives search anything to go on: a word the corpus holds (or a synonym of one), or a hint. */
+  informative(text: string): boolean {
+    const analysis = analyseQuery(text);
+    if (analysis.era || analysis.genres || analysis.countries.length) return true;
+    const held = (term: string) => this.index.lexical.documentFrequency(term) > 0;
+    return analysis.terms.some((term) => held(term) || THESAURUS.alternativesOf(term).some(held));
+  }
+
   /** Whether a film's id is in `ids`, each film's record read once per search. */
   private idIn(ids: ReadonlySet<string>): (key: number) => boolean {
     const seen = new Map<number, boolean>();
@@ -103,7 +112,7 @@ export class MovieSearch {
     const analysis = background ? withBackground(analyseQuery(query, hints), analyseQuery(background)) : analyseQuery(query, hints);
     // The embedder reads the start of a text most: the query first.
     const vector = await this.embedder.embedQuery(background ? `${query}. ${background}` : query);
-    const lexical = this.index.lexical.score([...analysis.terms, ...analysis.phrases], this.scorer.model.bm25f);
+    const lexical = this.index.lexical.score([...analysis.terms, ...analysis.phrases], this.scorer.model.bm25f, THESAURUS.alternativesOf);
     // Excluded films leave before ranking: the film behind a rejected one is then first, as it
     // would be in a corpus without it (and as the scorer was trained).
     const kept = (key: number) => !excluded?.has(key);

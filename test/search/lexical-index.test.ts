@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { CorpusMovie } from '../../src/search/corpus.ts';
 import { fieldIndex, filmFields, namesInPlot } from '../../src/search/film-fields.ts';
 import { type Bm25fParameters, LexicalIndex, writeLexicalIndex } from '../../src/search/lexical-index.ts';
-import { bigrams, tokenize } from '../../src/search/tokens.ts';
+import { bigrams, stem, tokenize } from '../../src/search/tokens.ts';
 import { tempDirectory } from '../support/services.ts';
 
 const film = (title: string, plot: string, extra: Partial<CorpusMovie> = {}): CorpusMovie => ({
@@ -38,6 +38,29 @@ describe('LexicalIndex (BM25F), written at ingest and opened memory-mapped', () 
     expect(ranking(['wizard', 'school'])[0]).toBe(1);
     expect(ranking(['killer', 'hunt'])[0]).toBe(2);
     expect(ranking(['romantic', 'paris'])).toEqual([]);
+  });
+
+  test("a film holding a synonym of a query term holds the term, at less than the word itself", () => {
+    const synonyms = (term: string) => (term === stem('investigator') ? [stem('detective')] : []);
+    const [investigator] = tokenize('investigator');
+    expect(ranking([investigator!])).toEqual([]);
+    const scores = index.score([investigator!, 'rain'], parameters, synonyms);
+    expect([...scores.keys]).toEqual([2]);
+    expect(scores.matchedIdf[2]).toBeCloseTo(scores.queryIdf, 5);
+    const bySynonym = scores.total[2]!; // read before the next search reuses the arrays
+    expect(bySynonym).toBeGreaterThan(0);
+    expect(bySynonym).toBeLessThan(index.score([stem('detective'), 'rain'], parameters).total[2]!);
+  });
+
+  test('a term and its synonyms count as one term, as common as its commonest form', () => {
+    const synonyms = (term: string) => (term === 'shark' ? ['fish'] : []);
+    const scores = index.score(['shark'], parameters, synonyms);
+    expect([...scores.keys].sort()).toEqual([0, 3]);
+    expect(scores.queryIdf).toBeCloseTo(index.idf(2), 5);
+    // "Sharks Everywhere" holds both forms: more evidence than the shark alone, counted once in coverage.
+    expect(scores.matchedIdf[3]).toBeCloseTo(scores.queryIdf, 5);
+    const bothForms = scores.total[3]!;
+    expect(bothForms).toBeGreaterThan(index.score(['shark'], parameters).total[3]!);
   });
 
   test('scores each field apart: a title word counts in the title field, a story word in the plot', () => {

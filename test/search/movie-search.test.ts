@@ -30,6 +30,13 @@ describe('MovieSearch on the bundled corpus', async () => {
     expect(result.abstain).toBe(true);
   });
 
+  test('tells a text that gives it something to go on from one that gives nothing', () => {
+    expect(search.informative('there was a zorblax and a quendle in it')).toBe(false);
+    expect(search.informative('a zorblax on a spacecraft')).toBe(true);
+    expect(search.informative('an 80s zorblax')).toBe(true);
+    expect(search.informative('a korean zorblax')).toBe(true);
+  });
+
   test('reads what the description constrains', async () => {
     const { analysis } = await search.search('a shark terrorizes a beach town, 70s movie', { k: 5 });
     expect(analysis.era).toEqual({ from: 1970, to: 1979 });
