@@ -38,6 +38,9 @@ describe('glossToEnglish', () => {
     expect(gloss('ein Film aus den 80er Jahren', 'de')).toContain('80s');
     expect(gloss('un film des années 90', 'fr')).toContain('90s');
     expect(gloss('un film degli anni settanta', 'it')).toContain('70s');
+    expect(gloss('ein Film aus den 50ern', 'de')).toContain('50s');
+    expect(gloss('un film des années soixante-dix', 'fr')).toContain('70s');
+    expect(gloss('una casa en los setenta', 'es')).toContain('the 70s');
   });
 
   test('keeps names and words it does not know as written', () => {

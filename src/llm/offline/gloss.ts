@@ -27,10 +27,15 @@ const MIN_PART = 3;
 const BLACK_AND_WHITE = /\b(?:blanco y negro|branco e preto|preto e branco|bianco e nero|noir et blanc|noir-et-blanc|schwarz-?wei(?:ß|ss))/giu;
 
 /** Decades the way each language writes them ("años 80", "80er Jahre", "anni ottanta"): the English "80s". */
-const DECADE_PHRASE = /\b(?:años|anos|anni|années|annees|jahre|jahren|jahrzehnt)\s+(?:'|’)?(\p{L}+|\d0)\b/giu;
-const GERMAN_DECADE = /\b(?:19)?([2-9]0)er\b(?:[-\s]?jahren?)?/giu;
+const DECADE_PHRASE = /\b(?:años|anos|anni|années|annees|jahre|jahren|jahrzehnt)\s+(?:'|’)?(soixante-dix|quatre-vingt-dix|quatre-vingts?|\p{L}+|\d0)\b/giu;
+const GERMAN_DECADE = /\b(?:19)?([2-9]0)er(?:n\b|\b(?:[-\s]?jahren?)?)/giu;
+/** French counts seventy and ninety in twenties ("soixante-dix"): the hyphenated tens, read whole. */
+const FRENCH_TENS: Record<string, string> = { 'soixante-dix': '70s', 'quatre-vingt': '80s', 'quatre-vingts': '80s', 'quatre-vingt-dix': '90s' };
+/** "los setenta", "les années soixante" come out as "the seventy": the English decade is "the 70s". */
+const THE_TENS = /\bthe (twent|thirt|fort|fift|sixt|sevent|eight|ninet)(?:y|ies)\b/g;
+const TENS_STEMS = ['twent', 'thirt', 'fort', 'fift', 'sixt', 'sevent', 'eight', 'ninet'];
 const ENGLISH_TENS: Record<string, string> = Object.fromEntries(
-  ['twent', 'thirt', 'fort', 'fift', 'sixt', 'sevent', 'eight', 'ninet'].flatMap((stem, i) => [[`${stem}y`, `${i + 2}0s`], [`${stem}ies`, `${i + 2}0s`]]),
+  TENS_STEMS.flatMap((stem, i) => [[`${stem}y`, `${i + 2}0s`], [`${stem}ies`, `${i + 2}0s`]]),
 );
 
 class Glossary {
@@ -118,6 +123,7 @@ export function glossToEnglish(text: string, code: string): Gloss | null {
     .replace(GERMAN_DECADE, (_, tens: string) => `${tens}s`)
     .replace(DECADE_PHRASE, (phrase, what: string) => {
       if (/^\d0$/.test(what)) return `${what}s`;
+      if (FRENCH_TENS[what.toLowerCase()]) return FRENCH_TENS[what.toLowerCase()]!;
       const english = glossary.translate(what.toLowerCase());
       return english && ENGLISH_TENS[english] ? ENGLISH_TENS[english] : phrase;
     });
@@ -136,5 +142,10 @@ export function glossToEnglish(text: string, code: string): Gloss | null {
       .filter(Boolean)
       .join(' ');
   });
-  return { text: glossed.replace(/\s+([,.;:!?])/g, '$1').replace(/\s{2,}/g, ' ').trim(), known: words ? known / words : 0 };
+  const english = glossed
+    .replace(THE_TENS, (_, stem: string) => `the ${TENS_STEMS.indexOf(stem) + 2}0s`)
+    .replace(/\s+([,.;:!?])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+  return { text: english, known: words ? known / words : 0 };
 }
