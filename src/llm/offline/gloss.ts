@@ -50,7 +50,8 @@ class Glossary {
       const at = line.indexOf(' =');
       if (at <= 0) continue;
       const foreign = line.slice(0, at).trim();
-      const english = line.slice(at + 2).trim();
+      // "reifen = mature; ripe", "media = half, middle": the first meaning, the one a story most likely means.
+      const english = line.slice(at + 2).split(/[;,]/)[0]!.replace(/\(.*?\)/g, '').trim();
       if (!this.exact.has(foreign)) this.exact.set(foreign, english);
       const plain = foldAccents(foreign);
       if (!this.folded.has(plain)) this.folded.set(plain, english);
