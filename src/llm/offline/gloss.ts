@@ -31,9 +31,9 @@ const DECADE_PHRASE = /\b(?:años|anos|anni|années|annees|jahre|jahren|jahrzehn
 const GERMAN_DECADE = /\b(?:19)?([2-9]0)er(?:n\b|\b(?:[-\s]?jahren?)?)/giu;
 /** French counts seventy and ninety in twenties ("soixante-dix"): the hyphenated tens, read whole. */
 const FRENCH_TENS: Record<string, string> = { 'soixante-dix': '70s', 'quatre-vingt': '80s', 'quatre-vingts': '80s', 'quatre-vingt-dix': '90s' };
-/** "los setenta", "les années soixante" come out as "the seventy": the English decade is "the 70s". */
-const THE_TENS = /\bthe (twent|thirt|fort|fift|sixt|sevent|eight|ninet)(?:y|ies)\b/g;
 const TENS_STEMS = ['twent', 'thirt', 'fort', 'fift', 'sixt', 'sevent', 'eight', 'ninet'];
+/** "los setenta", "les années soixante" come out as "the seventy": the English decade is "the 70s". */
+const THE_TENS = new RegExp(`\\bthe (${TENS_STEMS.join('|')})(?:y|ies)\\b`, 'g');
 const ENGLISH_TENS: Record<string, string> = Object.fromEntries(
   TENS_STEMS.flatMap((stem, i) => [[`${stem}y`, `${i + 2}0s`], [`${stem}ies`, `${i + 2}0s`]]),
 );
@@ -117,9 +117,18 @@ export interface Gloss {
 export function glossToEnglish(text: string, code: string): Gloss | null {
   const glossary = glossaryFor(code);
   if (!glossary) return null;
-  let words = 0;
-  let known = 0;
-  const decades = text
+  const { glossed, known } = glossWords(englishEras(text, glossary), glossary);
+  const english = glossed
+    .replace(THE_TENS, (_, stem: string) => `the ${TENS_STEMS.indexOf(stem) + 2}0s`)
+    .replace(/\s+([,.;:!?])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+  return { text: english, known };
+}
+
+/** Decades and "black and white" written the English way first, so search reads the era. */
+function englishEras(text: string, glossary: Glossary): string {
+  return text
     .replace(BLACK_AND_WHITE, 'black-and-white ')
     .replace(GERMAN_DECADE, (_, tens: string) => `${tens}s`)
     .replace(DECADE_PHRASE, (phrase, what: string) => {
@@ -128,8 +137,13 @@ export function glossToEnglish(text: string, code: string): Gloss | null {
       const english = glossary.translate(what.toLowerCase());
       return english && ENGLISH_TENS[english] ? ENGLISH_TENS[english] : phrase;
     });
-  // Elisions ("l'homme", "dell'uomo") are read as two words.
-  const glossed = decades.replace(/[\p{L}\d]+(?:['’]\p{L}+)?/gu, (token) => {
+}
+
+/** Every word replaced by its English (numbers and unknown words kept); elisions ("l'homme") read as two words. */
+function glossWords(text: string, glossary: Glossary): { glossed: string; known: number } {
+  let words = 0;
+  let known = 0;
+  const glossed = text.replace(/[\p{L}\d]+(?:['’]\p{L}+)?/gu, (token) => {
     if (/\d/.test(token)) return token;
     const parts = /^(\p{L}{1,4})['’](\p{L}+)$/u.exec(token)?.slice(1) ?? [token];
     return parts
@@ -143,10 +157,5 @@ export function glossToEnglish(text: string, code: string): Gloss | null {
       .filter(Boolean)
       .join(' ');
   });
-  const english = glossed
-    .replace(THE_TENS, (_, stem: string) => `the ${TENS_STEMS.indexOf(stem) + 2}0s`)
-    .replace(/\s+([,.;:!?])/g, '$1')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
-  return { text: english, known: words ? known / words : 0 };
+  return { glossed, known: words ? known / words : 0 };
 }
