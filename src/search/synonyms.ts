@@ -5,14 +5,14 @@
 // group as holding the description's word (lexical-index.ts, SYNONYM_WEIGHT).
 import nouns from './synonyms/nouns.ts';
 import verbsAndAdjectives from './synonyms/verbs-adjectives.ts';
-import { isStopword, stem, words } from './tokens.ts';
+import { tokenize } from './tokens.ts';
 
 export class Thesaurus {
   private readonly alternatives = new Map<string, readonly string[]>();
 
   constructor(lists: string[]) {
     for (const line of lists.join('\n').split('\n')) {
-      const group = [...new Set(words(line).filter((word) => word.length > 1 && !isStopword(word)).map(stem))];
+      const group = [...new Set(tokenize(line))];
       if (group.length < 2) continue;
       // A stem in two groups keeps its first: groups must not chain into loose associations.
       for (const term of group) if (!this.alternatives.has(term)) this.alternatives.set(term, group.filter((other) => other !== term));
