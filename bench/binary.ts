@@ -19,6 +19,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { LARGE_CORPUS_FILE, LARGE_INDEX_DIR } from './bench-index.ts';
 import { percentile } from './stats.ts';
 
 const ROOT = join(import.meta.dir, '..');
@@ -28,8 +29,7 @@ const RUNS = Number(option('--runs') ?? 3);
 const CONVERSATIONS = Number(option('--conversations') ?? 100);
 const SEARCHES = Number(option('--searches') ?? 300);
 const BINARY = join(ROOT, 'dist', 'movie-discovery');
-const LARGE_DIR = join(tmpdir(), 'movie-discovery-bench');
-const LARGE = { INDEX_DIR: join(LARGE_DIR, '35k'), CORPUS_FILE: join(LARGE_DIR, '35k.jsonl') };
+const LARGE = { INDEX_DIR: LARGE_INDEX_DIR, CORPUS_FILE: LARGE_CORPUS_FILE };
 /** Turns per account: the default chat limit is a burst of 30. */
 const TURNS_PER_ACCOUNT = 24;
 

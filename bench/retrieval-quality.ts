@@ -10,8 +10,6 @@
 //   --rebuild      re-ingest the 35k corpus even if a fresh index is cached (measures ingest)
 //   --show-misses  print the queries the service ranks wrong (refused with --split test)
 // Start-up with the 35k index: bun bench/startup.ts --index (printed at the end).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildLargeCorpus } from '../scripts/large-corpus.ts';
@@ -19,11 +17,11 @@ import { loadConfig } from '../src/config.ts';
 import { OfflineLanguageModel } from '../src/llm/offline/offline-model.ts';
 import { expectedCalibrationError } from '../src/search/calibration.ts';
 import { type CorpusMovie, readJsonLines } from '../src/search/corpus.ts';
-import { allThreads, ingestCorpus } from '../src/search/ingest.ts';
 import { MovieIndex } from '../src/search/movie-index.ts';
 import { MovieSearch } from '../src/search/movie-search.ts';
-import { indexStaleReason, openEmbedder, withIngestEmbedder } from '../src/search/open-search.ts';
+import { openEmbedder } from '../src/search/open-search.ts';
 import { Scorer } from '../src/search/scorer.ts';
+import { BENCH_DIR, ensureBenchIndex, LARGE_CORPUS_FILE, LARGE_INDEX_DIR } from './bench-index.ts';
 import { PlainBm25 } from './plain-bm25.ts';
 import { percentile } from './stats.ts';
 
@@ -74,21 +72,10 @@ interface Scale {
   notes: string[];
 }
 
-/** The index of `corpusFile` in `dir`, built when missing or stale (or always with --rebuild). */
-async function ensureIndex(corpusFile: string, dir: string, notes: string[], force: boolean): Promise<void> {
-  const fresh = (await indexStaleReason(dir, 'movies', corpusFile, embedder)) === null;
-  const reportFile = join(dir, 'ingest-report.json');
-  if (fresh && !force) {
-    if (existsSync(reportFile)) notes.push(`ingest (cached index, from its build): ${readFileSync(reportFile, 'utf8').trim()}`);
-    return;
-  }
-  mkdirSync(dir, { recursive: true });
-  const report = await withIngestEmbedder(config.search, (ingester) =>
-    ingestCorpus({ corpusPath: corpusFile, outDir: dir, name: 'movies', embedder: ingester, graphThreads: allThreads() }),
-  );
-  const summary = `${report.indexed} films, ${report.passages} passages in ${report.seconds.toFixed(1)} s: ${(report.indexed / report.seconds).toFixed(0)} films/s`;
-  writeFileSync(reportFile, summary);
-  notes.push(`ingest: ${summary}`);
+/** The scale's index, built when missing or stale (or always with --rebuild), and how it was ingested. */
+async function ensureIndex(scale: Scale, force: boolean): Promise<void> {
+  const { built, ingest } = await ensureBenchIndex(config.search, embedder, scale.corpusFile, scale.indexDir, force);
+  if (ingest) scale.notes.push(built ? `ingest: ${ingest}` : `ingest (cached index, from its build): ${ingest}`);
 }
 
 interface Ranked {
@@ -189,14 +176,14 @@ async function evaluate(scale: Scale) {
 
 const scales: Scale[] = [];
 if (values.scale!.includes('1k')) {
-  scales.push({ label: 'bundled corpus', corpusFile: config.search.corpusFile, indexDir: join(tmpdir(), 'movie-discovery-bench', '1k'), notes: [] });
+  scales.push({ label: 'bundled corpus', corpusFile: config.search.corpusFile, indexDir: join(BENCH_DIR, '1k'), notes: [] });
 }
 if (values.scale!.includes('35k')) {
-  const large = await buildLargeCorpus(join(tmpdir(), 'movie-discovery-bench', '35k.jsonl'));
-  scales.push({ label: 'bundled + Wikipedia corpus', corpusFile: large.path, indexDir: join(tmpdir(), 'movie-discovery-bench', '35k'), notes: [] });
+  const large = await buildLargeCorpus(LARGE_CORPUS_FILE);
+  scales.push({ label: 'bundled + Wikipedia corpus', corpusFile: large.path, indexDir: LARGE_INDEX_DIR, notes: [] });
 }
 for (const scale of scales) {
-  await ensureIndex(scale.corpusFile, scale.indexDir, scale.notes, values.rebuild && scale.label !== 'bundled corpus');
+  await ensureIndex(scale, values.rebuild && scale.label !== 'bundled corpus');
   await evaluate(scale);
 }
 console.log(`\nmodel ${embedder.modelId}; ranker: ${scorer.model.trainedOn}`);

@@ -7,18 +7,17 @@
 //   bun bench/search-scale.ts [--rebuild] [--queries N]
 //   --rebuild  re-ingest even when the cached index (shared with bench/retrieval-quality.ts) is fresh
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { exactSearch, MetricKind } from 'usearch';
 import { buildLargeCorpus } from '../scripts/large-corpus.ts';
 import { loadConfig } from '../src/config.ts';
 import { readJsonLines } from '../src/search/corpus.ts';
-import { allThreads, ingestCorpus } from '../src/search/ingest.ts';
 import { indexFiles, MovieIndex } from '../src/search/movie-index.ts';
 import { MovieSearch } from '../src/search/movie-search.ts';
-import { indexStaleReason, openEmbedder, withIngestEmbedder } from '../src/search/open-search.ts';
+import { openEmbedder } from '../src/search/open-search.ts';
 import { Scorer } from '../src/search/scorer.ts';
+import { ensureBenchIndex, LARGE_CORPUS_FILE, LARGE_INDEX_DIR } from './bench-index.ts';
 import { percentile } from './stats.ts';
 
 const args = process.argv.slice(2);
@@ -48,18 +47,11 @@ if (args[0] === '--embed-latency-child') {
 
 const config = loadConfig();
 const embedder = await openEmbedder(config.search);
-const dir = join(tmpdir(), 'movie-discovery-bench', '35k');
-const large = await buildLargeCorpus(join(tmpdir(), 'movie-discovery-bench', '35k.jsonl'));
+const dir = LARGE_INDEX_DIR;
+const large = await buildLargeCorpus(LARGE_CORPUS_FILE);
 const figures: Array<[string, string]> = [];
-if (args.includes('--rebuild') || (await indexStaleReason(dir, 'movies', large.path, embedder)) !== null) {
-  mkdirSync(dir, { recursive: true });
-  const report = await withIngestEmbedder(config.search, (ingester) =>
-    ingestCorpus({ corpusPath: large.path, outDir: dir, name: 'movies', embedder: ingester, graphThreads: allThreads() }),
-  );
-  const summary = `${report.indexed} films, ${report.passages} passages in ${report.seconds.toFixed(1)} s: ${(report.indexed / report.seconds).toFixed(0)} films/s`;
-  writeFileSync(join(dir, 'ingest-report.json'), summary);
-  figures.push(['ingest', summary]);
-}
+const built = await ensureBenchIndex(config.search, embedder, large.path, dir, args.includes('--rebuild'));
+if (built.built) figures.push(['ingest', built.ingest!]);
 const files = indexFiles(dir, 'movies');
 figures.push([
   'index size: passage graph / passage vectors / lexical / films / records',

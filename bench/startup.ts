@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { LARGE_CORPUS_FILE, LARGE_INDEX_DIR } from './bench-index.ts';
 import { percentile } from './stats.ts';
 
 const args = process.argv.slice(2);
@@ -18,12 +19,11 @@ const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) 
 const RUNS = Number(option('--runs') ?? 3);
 const COMMAND = (option('--command') ?? `${process.execPath} ${join(import.meta.dir, '..', 'src', 'main.ts')} serve`).split(' ');
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const LARGE_DIR = join(tmpdir(), 'movie-discovery-bench');
 /** The index every start uses: the bundled one, or with --large the 35k-film one. */
 const INDEX_ENV: Record<string, string> = args.includes('--large')
-  ? { INDEX_DIR: join(LARGE_DIR, '35k'), CORPUS_FILE: join(LARGE_DIR, '35k.jsonl') }
+  ? { INDEX_DIR: LARGE_INDEX_DIR, CORPUS_FILE: LARGE_CORPUS_FILE }
   : {};
-if (args.includes('--large') && !existsSync(join(LARGE_DIR, '35k', 'movies.manifest.json'))) {
+if (args.includes('--large') && !existsSync(join(LARGE_INDEX_DIR, 'movies.manifest.json'))) {
   throw new Error('no 35k index yet: run bun bench/search-scale.ts first');
 }
 
