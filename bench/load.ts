@@ -8,7 +8,7 @@
 //   bun bench/load.ts [--users 200] [--seconds 10] [--concurrency 32]
 import { readFileSync } from 'node:fs';
 import { SessionsRepository } from '../src/store/sessions.repo.ts';
-import { connectPostgres } from '../src/store/database.ts';
+import { connectPostgres } from '../src/store/postgres-database.ts';
 import { PASSWORD, randomEmail, send } from '../test/support/harness.ts';
 import { spawnService, type ServiceProcess } from '../test/support/processes.ts';
 import { REDIS_URL, tempDirectory, tempPostgresDatabase, tempRedisPrefix } from '../test/support/services.ts';

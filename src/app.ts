@@ -29,10 +29,9 @@ import type { Logger } from './log.ts';
 import { Readiness } from './readiness.ts';
 import type { MovieSearch } from './search/movie-search.ts';
 import { openMovieSearch } from './search/open-search.ts';
-import { connectPostgres, type Database, openPglite } from './store/database.ts';
+import { type Database, openPglite } from './store/database.ts';
 import type { KeyValueStore } from './store/kv/kv.ts';
 import { MemoryKeyValueStore } from './store/kv/memory-kv.ts';
-import { RedisKeyValueStore } from './store/kv/redis-kv.ts';
 import { RefreshTokensRepository } from './store/refresh-tokens.repo.ts';
 import { SessionsRepository } from './store/sessions.repo.ts';
 import { UsersRepository } from './store/users.repo.ts';
@@ -57,14 +56,18 @@ export interface Services {
   close(): Promise<void>;
 }
 
+// The server adapters (postgres.js, ioredis, the OpenAI client) are imported only when chosen:
+// together they take about 150 ms to load, which an embedded start would spend for nothing.
+
 export async function openDatabase(config: Config): Promise<Database> {
-  return config.databaseUrl
-    ? connectPostgres(config.databaseUrl, config.databasePoolSize)
-    : openPglite(join(config.dataDir, 'pglite'));
+  if (!config.databaseUrl) return openPglite(join(config.dataDir, 'pglite'));
+  const { connectPostgres } = await import('./store/postgres-database.ts');
+  return connectPostgres(config.databaseUrl, config.databasePoolSize);
 }
 
 export async function openKeyValueStore(config: Config): Promise<KeyValueStore> {
   if (!config.redisUrl) return new MemoryKeyValueStore();
+  const { RedisKeyValueStore } = await import('./store/kv/redis-kv.ts');
   const redis = new RedisKeyValueStore(config.redisUrl, config.redisKeyPrefix);
   await redis.connect();
   return redis;
@@ -81,10 +84,12 @@ export interface ServiceOverrides {
 
 /** Connects the stores, applies migrations and wires every service. */
 export async function createServices(config: Config, log: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
-  // The model and index load while the database starts.
+  // The database starts first (PGlite's compile then runs off the main thread), and the model
+  // and index load while it does.
+  const databaseOpening = openDatabase(config);
   const searchLoading = overrides.search ? Promise.resolve(overrides.search) : openMovieSearch(config.search, log);
   searchLoading.catch(() => {}); // awaited below; a failure there closes the database first
-  const database = await openDatabase(config);
+  const database = await databaseOpening;
   let kv: KeyValueStore | undefined;
   let search: MovieSearch;
   try {
@@ -117,7 +122,7 @@ export async function createServices(config: Config, log: Logger, overrides: Ser
   const engine: TurnEngine =
     overrides.engine ??
     new DiscoveryPipeline(
-      { search, enricher, catalog, language: overrides.language ?? openLanguageModel(config.llm, search, log) },
+      { search, enricher, catalog, language: overrides.language ?? (await openLanguageModel(config.llm, search, log)) },
       {
         validation: { minConfidence: config.catalog.confidenceThreshold },
         catalogBudgetMs: config.catalog.turnBudgetMs,

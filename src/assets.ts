@@ -40,21 +40,21 @@ export function loadAddon(relative: string): unknown {
   return module.exports;
 }
 
+const PGLITE_DIST = 'node_modules/@electric-sql/pglite/dist';
+
 /**
- * Options that let PGlite start from its embedded runtime files (none are needed from source).
- * initdb's module only when initdb will run (a data directory not made from the template).
+ * Compiles one of PGlite's WebAssembly modules from its real path (from source or from the
+ * binary's cache). PGlite is handed the module rather than left to find it: it cannot find its
+ * files inside the binary, and the caller decides when the compile starts. Most of a compile
+ * runs off the main thread, so starting it first lets it overlap loading the model.
  */
-export async function pgliteRuntimeOptions({ initdb }: { initdb: boolean }): Promise<Record<string, unknown>> {
-  if (!embedded) return {};
-  const dist = 'node_modules/@electric-sql/pglite/dist';
+export function compilePgliteModule(name: 'pglite.wasm' | 'initdb.wasm'): Promise<WebAssembly.Module> {
   // Mapped, not read into memory: the bytes are needed only while compiling.
-  const compile = (name: string) => WebAssembly.compile(Bun.mmap(assetPath(`${dist}/${name}`), { shared: false }));
-  return {
-    pgliteWasmModule: await compile('pglite.wasm'),
-    ...(initdb ? { initdbWasmModule: await compile('initdb.wasm') } : {}),
-    fsBundle: Bun.file(assetPath(`${dist}/pglite.data`)), // read by PGlite, once
-  };
+  return WebAssembly.compile(Bun.mmap(assetPath(`${PGLITE_DIST}/${name}`), { shared: false }));
 }
+
+/** PGlite's file-system bundle, read by PGlite once. */
+export const pgliteFsBundle = () => Bun.file(assetPath(`${PGLITE_DIST}/pglite.data`));
 
 function writableOr(preferred: string): string {
   try {

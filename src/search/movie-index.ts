@@ -54,6 +54,11 @@ export function readManifest(dir: string, name: string): IndexManifest | null {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as IndexManifest) : null;
 }
 
+/** Rewrites the manifest alone (the rest of the index stays as it is). */
+export function writeManifest(dir: string, name: string, manifest: IndexManifest): void {
+  writeFileSync(indexFiles(dir, name).manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
 export interface IndexContents {
   movies: CorpusMovie[];
   /** Unit-length vectors of every passage, films' passages contiguous and in key order. */
@@ -80,7 +85,7 @@ export function writeIndex(dir: string, name: string, manifest: IndexManifest, c
   lines.forEach((line, i) => (offsets[i + 1] = offsets[i]! + BigInt(line.length)));
   writeFileSync(paths.docs, Buffer.concat(lines));
   writeFileSync(paths.offsets, new Uint8Array(offsets.buffer));
-  writeFileSync(paths.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+  writeManifest(dir, name, manifest);
 }
 
 /** A read-only index opened from disk. */

@@ -5,7 +5,7 @@ import type { SearchSettings } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { defaultModelDir, type Embedder, ensureDefaultModel, loadEmbedder } from './embedder.ts';
 import { fileSha256, fileStamp, ingestCorpus, PASSAGE_TEXT } from './ingest.ts';
-import { INDEX_FORMAT, MovieIndex, readManifest } from './movie-index.ts';
+import { INDEX_FORMAT, type IndexManifest, MovieIndex, readManifest, writeManifest } from './movie-index.ts';
 import { MovieSearch } from './movie-search.ts';
 import { Scorer } from './scorer.ts';
 
@@ -46,7 +46,21 @@ export async function indexStaleReason(dir: string, name: string, corpusFile: st
   if (!existsSync(corpusFile)) return null; // nothing to compare with: use what is there
   if (manifest.corpusStamp === fileStamp(corpusFile)) return null;
   if (manifest.corpusSha256 !== (await fileSha256(corpusFile))) return `${corpusFile} changed since the index was built`;
+  rememberCorpusStamp(dir, name, { ...manifest, corpusStamp: fileStamp(corpusFile) });
   return null;
+}
+
+/**
+ * The corpus was touched, copied or checked out again but holds the same films: its new stamp
+ * goes into the manifest, so the next start does not read the whole file again. Best effort:
+ * an index on a read-only volume is simply hashed at every start.
+ */
+function rememberCorpusStamp(dir: string, name: string, manifest: IndexManifest): void {
+  try {
+    writeManifest(dir, name, manifest);
+  } catch {
+    // read-only: nothing lost but the time of one hash
+  }
 }
 
 export async function openMovieSearch(settings: SearchSettings, log: Logger, embedder?: Embedder): Promise<MovieSearch> {

@@ -1,14 +1,11 @@
-// The database port: Postgres (postgres.js) when DATABASE_URL is set, embedded PGlite in
-// the data directory otherwise. Both speak the same drizzle schema and migrations; the
-// rest of the code sees only `Database`.
+// The database port, and its embedded adapter: PGlite in the data directory. Postgres
+// (postgres-database.ts) takes over when DATABASE_URL is set. Both speak the same drizzle
+// schema and migrations; the rest of the code sees only `Database`.
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
-import { assetPath, pgliteRuntimeOptions } from '../assets.ts';
+import { assetPath, compilePgliteModule, pgliteFsBundle } from '../assets.ts';
 import { PGLITE_SETTINGS, pgliteTemplate, unpackTemplate } from './pglite-template.ts';
 import { schema } from './schema.ts';
 
@@ -24,45 +21,13 @@ export interface Database {
   readonly kind: 'postgres' | 'pglite';
 }
 
-const migrationsFolder = () => assetPath('drizzle');
-
-/** Any fixed number: every replica takes the same advisory lock around migrations. */
-const MIGRATION_LOCK_KEY = 7_461_019;
-
-export function connectPostgres(url: string, poolSize: number): Database {
-  const client = postgres(url, {
-    max: poolSize,
-    onnotice: () => {},
-    connect_timeout: 5,
-    // A dropped connection is replaced on next use; an idle one is closed after a while.
-    idle_timeout: 60,
-  });
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
-  return {
-    kind: 'postgres',
-    db,
-    async migrate() {
-      // One dedicated connection holds the advisory lock for the whole migration.
-      const lockClient = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
-      try {
-        await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-        await migratePostgres(drizzlePostgres(lockClient), { migrationsFolder: migrationsFolder() });
-        await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
-      } finally {
-        await lockClient.end({ timeout: 5 });
-      }
-    },
-    async ping() {
-      await db.execute(sql`select 1`);
-    },
-    async close() {
-      await client.end({ timeout: 5 });
-    },
-  };
-}
+export const migrationsFolder = () => assetPath('drizzle');
 
 /** Embedded PGlite in `dir`; holds `dir/.lock` so a second process fails instead of corrupting it. */
 export async function openPglite(dir: string): Promise<Database> {
+  // Before anything else: the compile goes on in the background while the rest starts.
+  const compiling = compilePgliteModule('pglite.wasm');
+  compiling.catch(() => {}); // awaited below, unless opening fails before
   if (isNewDataDirectory(dir)) await unpackTemplate(await pgliteTemplate(), dir);
   mkdirSync(dir, { recursive: true });
   const releaseLock = lockDirectory(dir);
@@ -70,8 +35,12 @@ export async function openPglite(dir: string): Promise<Database> {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
+    // initdb's module only when initdb will run (a data directory not made from the template).
+    const initdb = !existsSync(join(dir, 'PG_VERSION'));
     const client = await PGlite.create(dir, {
-      ...(await pgliteRuntimeOptions({ initdb: !existsSync(join(dir, 'PG_VERSION')) })),
+      pgliteWasmModule: await compiling,
+      ...(initdb ? { initdbWasmModule: await compilePgliteModule('initdb.wasm') } : {}),
+      fsBundle: pgliteFsBundle(),
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     });
     const pglite = drizzle(client, { schema });

@@ -3,7 +3,7 @@ import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Embedder } from '../../src/search/embedder.ts';
 import { fileSha256, fileStamp, PASSAGE_TEXT } from '../../src/search/ingest.ts';
-import { INDEX_FORMAT, indexFiles } from '../../src/search/movie-index.ts';
+import { INDEX_FORMAT, indexFiles, readManifest } from '../../src/search/movie-index.ts';
 import { indexStaleReason } from '../../src/search/open-search.ts';
 import { tempDirectory } from '../support/services.ts';
 
@@ -24,9 +24,11 @@ describe('indexStaleReason', () => {
     expect(await indexStaleReason(dir.value, 'm', corpus, model)).toBeNull();
   });
 
-  test('a corpus touched but not changed is read again and found the same', async () => {
+  test('a corpus touched but not changed is read again, found the same, and its new stamp remembered', async () => {
     setModified(Date.now() + 60_000);
+    expect(readManifest(dir.value, 'm')!.corpusStamp).not.toBe(fileStamp(corpus));
     expect(await indexStaleReason(dir.value, 'm', corpus, model)).toBeNull();
+    expect(readManifest(dir.value, 'm')!.corpusStamp).toBe(fileStamp(corpus));
   });
 
   test('a changed corpus makes the index stale', async () => {

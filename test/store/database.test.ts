@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { connectPostgres, DataDirectoryLockedError, openPglite } from '../../src/store/database.ts';
+import { DataDirectoryLockedError, openPglite } from '../../src/store/database.ts';
+import { connectPostgres } from '../../src/store/postgres-database.ts';
 import { tempDirectory, tempPostgresDatabase } from '../support/services.ts';
 
 describe('PGlite data directory', () => {
