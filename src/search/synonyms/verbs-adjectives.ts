@@ -1,5 +1,32 @@
 // Groups of interchangeable English words for a film's story (verbs-adjectives), for ../synonyms.ts: one group a line.
+// Irregular verbs come first with their past forms: people retell a film in the past tense, a
+// plot summary tells it in the present ("took" must meet "takes").
 export default `
+tie tied tying
+take took taken
+run ran
+become became
+send sent
+give gave given
+break broke broken
+hold held
+keep kept
+stand stood
+wear wore worn
+speak spoke spoken
+rise risen
+tell told
+feel felt
+bring brought
+hang hung
+blow blew blown
+draw drew drawn
+hear heard
+sit sat
+spin spun
+strike struck
+slide slid
+bend bent
 kill slay slain slew murder homicide
 assassinate assassination
 massacre slaughter bloodbath carnage
@@ -10,7 +37,7 @@ poison poisonous toxic venomous noxious toxin venom
 behead decapitate decapitation beheading
 execute execution
 murderous homicidal bloodthirsty
-die perish dead deceased death demise lifeless
+die perish dead deceased death demise lifeless died dying dies
 suicide suicidal
 kidnap abduct abduction snatch
 torture torment
@@ -33,7 +60,7 @@ swindle scam fraud defraud bilk fleece
 trick deceive dupe hoax bamboozle hoodwink fool
 mislead misled
 deceit deception trickery subterfuge ruse
-fib untruth falsehood lie
+fib untruth falsehood lie lied lying lies
 dishonest untruthful deceitful duplicitous mendacious
 betray betrayal backstab doublecross treachery
 treacherous perfidious disloyal
@@ -283,7 +310,7 @@ ride rode ridden
 sing sang sung
 write wrote written
 eat ate eaten devour
-drink drank imbibe
+drink drank imbibe drunk
 drunk intoxicated inebriated drunken tipsy sloshed
 sleep slept slumber asleep
 wake woke woken awaken awoke awake
