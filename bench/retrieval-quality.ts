@@ -165,7 +165,7 @@ async function evaluate(scale: Scale) {
   console.log(`| absent films | ${absentResults.length} | — | — | — | ${fmt(absentAbstained)} |`);
   const presentTop = listSamples.slice(0, presentCount).map((sample) => sample.probability);
   const absentTop = absentResults.map((r) => r.service.listRelevance);
-  const sweep = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4].map((t) => `${t.toFixed(2)}: ${fmt(presentTop.filter((p) => p < t).length / Math.max(1, presentTop.length))} / ${fmt(absentTop.filter((p) => p < t).length / Math.max(1, absentTop.length))}`);
+  const sweep = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6].map((t) => `${t.toFixed(2)}: ${fmt(presentTop.filter((p) => p < t).length / Math.max(1, presentTop.length))} / ${fmt(absentTop.filter((p) => p < t).length / Math.max(1, absentTop.length))}`);
   console.log(`\nabstain threshold: present / absent abstained — ${sweep.join('; ')} (in use: ${scorer.model.abstainBelow})`);
   console.log(
     `abstains on ${fmt(absentAbstained)} of absent films and ${fmt(presentAbstained / Math.max(1, presentCount))} of present ones; ` +
