@@ -24,6 +24,13 @@ import { type ConversationState, initialState } from './state.ts';
 
 export const MAX_REFINEMENTS = 3;
 export const CANDIDATES_SHOWN = 5;
+/**
+ * Under this calibrated chance that the film is among the candidates (less likely than not),
+ * they are offered as the nearest found, saying plainly that the film may not be among them.
+ * Under the ranker's abstain threshold nothing is offered at all (the dead end). On the dev
+ * descriptions, the bundled corpus: 69 % of absent films and 2 % of present ones fall under.
+ */
+export const LIKELY_FROM = 0.5;
 
 type DeadEnd = 'no-candidates' | 'refinements-exhausted' | 'unsupported-language';
 
@@ -32,6 +39,8 @@ interface TurnState {
   message: string;
   understood: UnderstoodDescription | null;
   hits: SearchHit[];
+  /** The search's calibrated chance that the film is among the hits. */
+  likelihood: number;
   enriched: EnrichedHit[];
   candidates: MovieCandidate[];
   /** The candidates shown before this turn's refinement (shown again when it finds nothing new). */
@@ -106,7 +115,7 @@ export class DiscoveryPipeline implements TurnEngine {
 
   async run({ state, message }: TurnInput, stream: (text: string) => void): Promise<TurnOutcome> {
     if (!this.graph) await this.ready();
-    const initial: TurnState = { conversation: state, message, understood: null, hits: [], enriched: [], candidates: [], shownBefore: null, intent: null, deadEnd: null, reply: '' };
+    const initial: TurnState = { conversation: state, message, understood: null, hits: [], likelihood: 0, enriched: [], candidates: [], shownBefore: null, intent: null, deadEnd: null, reply: '' };
     const { state: final } = await this.graph!.run(initial, { stream, deadline: Date.now() + this.settings.catalogBudgetMs });
     const conversation = final.conversation;
     return {
@@ -136,10 +145,10 @@ export class DiscoveryPipeline implements TurnEngine {
         const { query, ...options } = searchRequest(s.conversation, CANDIDATES_SHOWN);
         // A refinement in words the corpus does not know cannot move the search: run anyway, it
         // would only offer the earlier description's leftovers as if they were new.
-        if (options.background && !search.informative(query)) return { ...s, hits: [] };
+        if (options.background && !search.informative(query)) return { ...s, hits: [], likelihood: 0 };
         const result = await search.search(query, options);
         // Nothing likely enough: say so rather than offer weak candidates.
-        return { ...s, hits: result.abstain ? [] : result.hits };
+        return { ...s, hits: result.abstain ? [] : result.hits, likelihood: result.listRelevance };
       })
       .edge('search', 'enrich')
       .step('enrich', async (s, { deadline }) => ({ ...s, enriched: await enricher.enrich(s.hits, deadline) }))
@@ -153,7 +162,8 @@ export class DiscoveryPipeline implements TurnEngine {
         // A refinement is spent when it brings new candidates.
         const cycles = s.shownBefore ? s.conversation.refinementCycles + 1 : s.conversation.refinementCycles;
         const translatedFrom = s.understood?.kind === 'description' ? s.understood.translatedFrom : undefined;
-        const reply = await language.presentCandidates({ query: s.conversation.query, candidates: s.candidates, refinement: cycles, translatedFrom }, stream);
+        const likely = s.likelihood >= LIKELY_FROM;
+        const reply = await language.presentCandidates({ query: s.conversation.query, candidates: s.candidates, refinement: cycles, likely, translatedFrom }, stream);
         return { ...s, reply, conversation: { ...s.conversation, phase: 'confirmation', candidates: s.candidates, refinementCycles: cycles, fruitless: false } };
       })
       .edge('present', END)

@@ -51,6 +51,11 @@ export interface PresentationInput {
   candidates: MovieCandidate[];
   /** 0 for the first search, then the refinement cycle. */
   refinement: number;
+  /**
+   * Whether the film is probably among the candidates. When it is not, they are only the
+   * nearest the search found, and the presentation must say so plainly.
+   */
+  likely: boolean;
   /** The language the description was written in, when the engine read it in translation. */
   translatedFrom?: string;
 }

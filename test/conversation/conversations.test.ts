@@ -40,6 +40,7 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(discovery.done.phase).toBe('confirmation');
     expect(titles(discovery)[0]).toBe('Jaws');
     expect(discovery.tokens.join('')).toBe(discovery.done.reply);
+    expect(discovery.done.reply).toContain('films that fit your description');
     const confidences = discovery.done.candidates.map((c: { confidence: number }) => c.confidence);
     expect([...confidences].sort((a, b) => b - a)).toEqual(confidences);
     expect(new Set(confidences).size).toBeGreaterThan(1);
@@ -196,6 +197,17 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(turn.done.candidates).toBeUndefined();
     expect(turn.done.reply).toContain("couldn't find that film");
     expect(turn.tokens.join('')).toBe(turn.done.reply);
+  });
+
+  test('a description nothing fits closely gets the nearest films, said plainly to be uncertain', async () => {
+    // A widow's noodle shop is Tampopo, which the bundled corpus lacks: the search offers its
+    // nearest films, but less likely than not (between the abstain threshold and LIKELY_FROM).
+    const turn = await say(server, user, crypto.randomUUID(), 'a widow opens a noodle shop');
+    expect(turn.done.phase).toBe('confirmation');
+    expect(turn.done.candidates.length).toBeGreaterThan(0);
+    expect(turn.done.reply).toContain("I'm not sure I have your film");
+    expect(turn.done.reply).toContain('a detail would help me');
+    expect(turn.done.reply).not.toContain('fit your description');
   });
 
   test('a restart between turns loses nothing', async () => {

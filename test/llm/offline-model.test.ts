@@ -20,11 +20,26 @@ describe('OfflineLanguageModel', () => {
 
   test('presents numbered candidates with year, director and confidence as a percentage, streamed', async () => {
     const pieces: string[] = [];
-    const text = await model.presentCandidates({ query: 'q', candidates, refinement: 0 }, (t) => pieces.push(t));
+    const text = await model.presentCandidates({ query: 'q', candidates, refinement: 0, likely: true }, (t) => pieces.push(t));
     expect(pieces.join('')).toBe(text);
+    expect(text).toContain('I found 3 films that fit your description:');
     expect(text).toContain('1. The Hateful Eight (2015), directed by Quentin Tarantino. Match: 90%.');
     expect(text).toContain('2. Jaws (1975), directed by Steven Spielberg. Match: 80%.');
     expect(text).toContain('Is it one of these?');
+    expect(text).not.toContain('not sure');
+  });
+
+  test('when the film is probably not among them, says so plainly and asks for a detail that would help', async () => {
+    for (const refinement of [0, 1]) {
+      const text = await model.presentCandidates({ query: 'q', candidates, refinement, likely: false }, () => {});
+      expect(text).toContain("I'm not sure I have your film: nothing I know fits the description closely. These are the nearest I found:");
+      expect(text).not.toContain('fit your description:');
+      expect(text).toContain('2. Jaws (1975), directed by Steven Spielberg. Match: 80%.');
+      expect(text).toContain('If not, a detail would help me: roughly when it came out, an actor in it, or a scene you remember.');
+    }
+    const single = await model.presentCandidates({ query: 'q', candidates: candidates.slice(0, 1), refinement: 0, likely: false }, () => {});
+    expect(single).toContain('This is the nearest I found:');
+    expect(single).toContain('Is this the one? Say yes. If not');
   });
 
   test('a reply that names no candidate and says neither yes nor no describes the film further', async () => {
@@ -41,7 +56,7 @@ describe('OfflineLanguageModel, other languages', () => {
     const understood = await model.understandDescription('una película alemana de los años 80 sobre un submarino en la guerra');
     expect(understood).toMatchObject({ kind: 'description', translatedFrom: 'Spanish' });
     expect(understood.kind === 'description' && understood.text).toMatch(/german.*80s.*submarine.*war/);
-    const text = await model.presentCandidates({ query: 'a german film', candidates, refinement: 0, translatedFrom: 'Spanish' }, () => {});
+    const text = await model.presentCandidates({ query: 'a german film', candidates, refinement: 0, likely: true, translatedFrom: 'Spanish' }, () => {});
     expect(text).toContain('I read Spanish word by word; I searched for "a german film"');
   });
 

@@ -44,23 +44,28 @@ export class OfflineLanguageModel implements LanguageModel {
     return understood.kind === 'description' ? { ...intent, details: understood.text } : intent;
   }
 
-  async presentCandidates({ query, candidates, refinement, translatedFrom }: PresentationInput, stream: (text: string) => void): Promise<string> {
+  async presentCandidates({ query, candidates, refinement, likely, translatedFrom }: PresentationInput, stream: (text: string) => void): Promise<string> {
     const reading = translatedFrom
       ? `Without a language model I read ${translatedFrom} word by word; I searched for "${query}". ` +
         'A description in English finds films more surely.\n'
       : '';
-    const intro =
-      reading +
-      (refinement === 0
-        ? candidates.length === 1
+    const one = candidates.length === 1;
+    const found = likely
+      ? refinement === 0
+        ? one
           ? 'I found one film that fits your description:'
           : `I found ${candidates.length} films that fit your description:`
-        : `Thanks, that helps. With those details, here ${candidates.length === 1 ? 'is what I found' : `are ${candidates.length} new candidates`}:`);
+        : `Thanks, that helps. With those details, here ${one ? 'is what I found' : `are ${candidates.length} new candidates`}:`
+      : `${refinement === 0 ? '' : 'Thanks. '}I'm not sure I have your film: nothing I know fits the description closely. ` +
+        `${one ? 'This is the nearest' : 'These are the nearest'} I found:`;
     const lines = candidates.map((candidate, i) => candidateLine(candidate, i + 1));
-    const ask =
-      candidates.length === 1
+    const ask = !likely
+      ? `${one ? 'Is this the one? Say yes' : 'Is it one of these? Reply with its number or title'}. If not, a detail would help me: ` +
+        'roughly when it came out, an actor in it, or a scene you remember.'
+      : one
         ? 'Is this the one? Say yes, or tell me more about the film.'
         : 'Is it one of these? Reply with its number or title, or tell me more about the film.';
+    const intro = reading + found;
     const text = [intro, ...lines, ask].join('\n');
     streamWords(text, stream);
     return text;
