@@ -5,6 +5,7 @@
 //
 //   bun scripts/train-ranker.ts --index DIR [--index DIR2 ...] [--name movies] [--queries 12000]
 //                               [--seed 7] [--out data/ranker/ranker.json] [--popularity 0.75]
+//                               [--typical-votes 5000]
 //
 // With several indexes (the bundled 1k and the 35k), queries are shared out evenly, so the
 // scorer learns how corpus size moves "none of these".
@@ -42,6 +43,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '7' },
     out: { type: 'string', default: join(import.meta.dir, '..', 'data', 'ranker', 'ranker.json') },
     popularity: { type: 'string', default: '0.75' },
+    'typical-votes': { type: 'string', default: '5000' },
   },
 });
 if (!values.index?.length) throw new Error('--index DIR is required (build one with: bun src/main.ts ingest FILE --out DIR)');
@@ -49,8 +51,8 @@ if (!values.index?.length) throw new Error('--index DIR is required (build one w
 const ABSENT_SHARE = 0.3;
 const UNIFORM_SHARE = 0.2;
 const HELD_OUT_SHARE = 0.2;
-/** A Wikipedia-listed film with a median-length lead is taken to be about this well known. */
-const TYPICAL_VOTES = 5000;
+/** A Wikipedia-listed film with a median-length lead is taken to be about this well known (votes). */
+const TYPICAL_VOTES = Number(values['typical-votes']);
 const TYPICAL_LEAD = 288;
 
 const config = loadConfig();
@@ -250,7 +252,7 @@ const abstainBelow = Number(process.env.ABSTAIN_BELOW ?? current.abstainBelow);
 
 const final: RankerModel = {
   format: RANKER_FORMAT,
-  trainedOn: `${examples.length} synthetic queries (seed ${values.seed}, popularity ${values.popularity}) over ${corpora.map((c) => c.index.size).join(' and ')} films; calibrated on the candidates of ${fitHalf.length} held-out queries`,
+  trainedOn: `${examples.length} synthetic queries (seed ${values.seed}, popularity ${values.popularity}, typical votes ${TYPICAL_VOTES}) over ${corpora.map((c) => c.index.size).join(' and ')} films; calibrated on the candidates of ${fitHalf.length} held-out queries`,
   features: FEATURE_NAMES,
   means: fitted.means.map((v) => Number(v.toPrecision(6))),
   scales: fitted.scales.map((v) => Number(v.toPrecision(6))),
