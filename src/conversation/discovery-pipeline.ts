@@ -14,7 +14,7 @@ import { type MovieCandidate, type ValidationRules, validateCandidates } from '.
 import type { CatalogProvider } from '../catalog/catalog.ts';
 import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
 import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/language-model.ts';
-import { listNames, streamWords } from '../llm/wording.ts';
+import { helpfulDetails, listNames, streamWords } from '../llm/wording.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
 import type { TurnEngine, TurnInput, TurnOutcome } from './engine.ts';
 import { END, GraphBuilder, type CompiledGraph } from './graph.ts';
@@ -41,6 +41,8 @@ interface TurnState {
   hits: SearchHit[];
   /** The search's calibrated chance that the film is among the hits. */
   likelihood: number;
+  /** Whether the description said when the film came out (so the reply does not ask again). */
+  eraKnown: boolean;
   enriched: EnrichedHit[];
   candidates: MovieCandidate[];
   /** The candidates shown before this turn's refinement (shown again when it finds nothing new). */
@@ -85,12 +87,11 @@ function unsupportedLanguageReply(understood: UnderstoodDescription | null): str
   );
 }
 
-const DEAD_END_REPLIES: Record<Exclude<DeadEnd, 'unsupported-language'>, string> = {
-  'no-candidates':
+const DEAD_END_REPLIES: Record<Exclude<DeadEnd, 'unsupported-language'>, (askFor: string) => string> = {
+  'no-candidates': (askFor) =>
     "I'm sorry, I couldn't find that film: nothing I know fits the description well enough to suggest it, and it may not be " +
-    'in my collection. Could you describe it again with a detail that would help? Roughly when it came out, an actor in it, ' +
-    'where it is set, or a scene you remember.',
-  'refinements-exhausted':
+    `in my collection. Could you describe it again with a detail that would help? ${askFor.replace(/^./, (c) => c.toUpperCase())}.`,
+  'refinements-exhausted': () =>
     "I'm sorry, I still haven't found it after several tries. Let's start over: describe the film again in your own words, " +
     'perhaps with a different detail, a memorable scene, or roughly when it came out.',
 };
@@ -115,7 +116,7 @@ export class DiscoveryPipeline implements TurnEngine {
 
   async run({ state, message }: TurnInput, stream: (text: string) => void): Promise<TurnOutcome> {
     if (!this.graph) await this.ready();
-    const initial: TurnState = { conversation: state, message, understood: null, hits: [], likelihood: 0, enriched: [], candidates: [], shownBefore: null, intent: null, deadEnd: null, reply: '' };
+    const initial: TurnState = { conversation: state, message, understood: null, hits: [], likelihood: 0, eraKnown: false, enriched: [], candidates: [], shownBefore: null, intent: null, deadEnd: null, reply: '' };
     const { state: final } = await this.graph!.run(initial, { stream, deadline: Date.now() + this.settings.catalogBudgetMs });
     const conversation = final.conversation;
     return {
@@ -148,7 +149,7 @@ export class DiscoveryPipeline implements TurnEngine {
         if (options.background && !search.informative(query)) return { ...s, hits: [], likelihood: 0 };
         const result = await search.search(query, options);
         // Nothing likely enough: say so rather than offer weak candidates.
-        return { ...s, hits: result.abstain ? [] : result.hits, likelihood: result.listRelevance };
+        return { ...s, hits: result.abstain ? [] : result.hits, likelihood: result.listRelevance, eraKnown: result.analysis.era !== null };
       })
       .edge('search', 'enrich')
       .step('enrich', async (s, { deadline }) => ({ ...s, enriched: await enricher.enrich(s.hits, deadline) }))
@@ -163,7 +164,8 @@ export class DiscoveryPipeline implements TurnEngine {
         const cycles = s.shownBefore ? s.conversation.refinementCycles + 1 : s.conversation.refinementCycles;
         const translatedFrom = s.understood?.kind === 'description' ? s.understood.translatedFrom : undefined;
         const likely = s.likelihood >= LIKELY_FROM;
-        const reply = await language.presentCandidates({ query: s.conversation.query, candidates: s.candidates, refinement: cycles, likely, translatedFrom }, stream);
+        const askFor = helpfulDetails(s);
+        const reply = await language.presentCandidates({ query: s.conversation.query, candidates: s.candidates, refinement: cycles, likely, askFor, translatedFrom }, stream);
         return { ...s, reply, conversation: { ...s.conversation, phase: 'confirmation', candidates: s.candidates, refinementCycles: cycles, fruitless: false } };
       })
       .edge('present', END)
@@ -201,7 +203,7 @@ export class DiscoveryPipeline implements TurnEngine {
       .edge('qa', END)
       .step('deadEnd', async (s, { stream }) => {
         const reason = s.deadEnd ?? 'refinements-exhausted';
-        const reply = reason === 'unsupported-language' ? unsupportedLanguageReply(s.understood) : DEAD_END_REPLIES[reason];
+        const reply = reason === 'unsupported-language' ? unsupportedLanguageReply(s.understood) : DEAD_END_REPLIES[reason](helpfulDetails(s));
         streamWords(reply, stream);
         return { ...s, reply, deadEnd: reason, conversation: { ...initialState(), unfound: reason === 'no-candidates' ? s.conversation.query : null } };
       })

@@ -56,6 +56,8 @@ export interface PresentationInput {
    * nearest the search found, and the presentation must say so plainly.
    */
   likely: boolean;
+  /** What to ask for when the film is not likely among them (wording.ts, helpfulDetails). */
+  askFor: string;
   /** The language the description was written in, when the engine read it in translation. */
   translatedFrom?: string;
 }

@@ -23,3 +23,11 @@ export function candidateLine(candidate: MovieCandidate, position: number): stri
   const logline = candidate.catalog_plot ? ` ${candidate.catalog_plot}` : '';
   return `${position}. ${title} (${year})${by}. Match: ${Math.round(candidate.confidence * 100)}%.${logline}`;
 }
+
+/**
+ * The details worth asking for when the film was not found, or not surely: when it came out,
+ * unless the person already said so (asking again would show they were not heard).
+ */
+export function helpfulDetails({ eraKnown }: { eraKnown: boolean }): string {
+  return eraKnown ? 'an actor in it, where it is set, or a scene you remember' : 'roughly when it came out, an actor in it, or a scene you remember';
+}

@@ -196,7 +196,15 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(turn.done.phase).toBe('discovery');
     expect(turn.done.candidates).toBeUndefined();
     expect(turn.done.reply).toContain("couldn't find that film");
+    expect(turn.done.reply).toContain('Roughly when it came out, an actor in it, or a scene you remember.');
     expect(turn.tokens.join('')).toBe(turn.done.reply);
+  });
+
+  test('a dead end does not ask again for what the description already said (when it came out)', async () => {
+    const turn = await say(server, user, crypto.randomUUID(), `${NONSENSE} from the 80s`);
+    expect(turn.done.reply).toContain("couldn't find that film");
+    expect(turn.done.reply).toContain('An actor in it, where it is set, or a scene you remember.');
+    expect(turn.done.reply).not.toContain('when it came out');
   });
 
   test('a description nothing fits closely gets the nearest films, said plainly to be uncertain', async () => {

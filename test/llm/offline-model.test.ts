@@ -2,8 +2,11 @@ import { describe, expect, test } from 'bun:test';
 import { type MovieCandidate, toMovieCandidate } from '../../src/catalog/candidates.ts';
 import type { MovieTools } from '../../src/llm/language-model.ts';
 import { OfflineLanguageModel } from '../../src/llm/offline/offline-model.ts';
+import { helpfulDetails } from '../../src/llm/wording.ts';
 import { answerFromFacts, topicOf } from '../../src/llm/offline/questions.ts';
 import type { CorpusMovie } from '../../src/search/corpus.ts';
+
+const ASK = helpfulDetails({ eraKnown: false });
 
 const film = (title: string, year: number, directors = ['Someone Else'], cast = ['A Person']): CorpusMovie => ({
   id: title.toLowerCase(), title, aliases: [], year, directors, genres: ['Drama'], cast, runtimeMinutes: 100, plot: `The story of ${title}.`,
@@ -20,7 +23,7 @@ describe('OfflineLanguageModel', () => {
 
   test('presents numbered candidates with year, director and confidence as a percentage, streamed', async () => {
     const pieces: string[] = [];
-    const text = await model.presentCandidates({ query: 'q', candidates, refinement: 0, likely: true }, (t) => pieces.push(t));
+    const text = await model.presentCandidates({ query: 'q', candidates, refinement: 0, likely: true, askFor: ASK }, (t) => pieces.push(t));
     expect(pieces.join('')).toBe(text);
     expect(text).toContain('I found 3 films that fit your description:');
     expect(text).toContain('1. The Hateful Eight (2015), directed by Quentin Tarantino. Match: 90%.');
@@ -31,13 +34,13 @@ describe('OfflineLanguageModel', () => {
 
   test('when the film is probably not among them, says so plainly and asks for a detail that would help', async () => {
     for (const refinement of [0, 1]) {
-      const text = await model.presentCandidates({ query: 'q', candidates, refinement, likely: false }, () => {});
+      const text = await model.presentCandidates({ query: 'q', candidates, refinement, likely: false, askFor: ASK }, () => {});
       expect(text).toContain("I'm not sure I have your film: nothing I know fits the description closely. These are the nearest I found:");
       expect(text).not.toContain('fit your description:');
       expect(text).toContain('2. Jaws (1975), directed by Steven Spielberg. Match: 80%.');
       expect(text).toContain('If not, a detail would help me: roughly when it came out, an actor in it, or a scene you remember.');
     }
-    const single = await model.presentCandidates({ query: 'q', candidates: candidates.slice(0, 1), refinement: 0, likely: false }, () => {});
+    const single = await model.presentCandidates({ query: 'q', candidates: candidates.slice(0, 1), refinement: 0, likely: false, askFor: ASK }, () => {});
     expect(single).toContain('This is the nearest I found:');
     expect(single).toContain('Is this the one? Say yes. If not');
   });
@@ -56,7 +59,7 @@ describe('OfflineLanguageModel, other languages', () => {
     const understood = await model.understandDescription('una película alemana de los años 80 sobre un submarino en la guerra');
     expect(understood).toMatchObject({ kind: 'description', translatedFrom: 'Spanish' });
     expect(understood.kind === 'description' && understood.text).toMatch(/german.*80s.*submarine.*war/);
-    const text = await model.presentCandidates({ query: 'a german film', candidates, refinement: 0, likely: true, translatedFrom: 'Spanish' }, () => {});
+    const text = await model.presentCandidates({ query: 'a german film', candidates, refinement: 0, likely: true, askFor: ASK, translatedFrom: 'Spanish' }, () => {});
     expect(text).toContain('I read Spanish word by word; I searched for "a german film"');
   });
 

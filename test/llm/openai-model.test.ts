@@ -4,9 +4,12 @@ import { FallbackLanguageModel } from '../../src/llm/fallback-model.ts';
 import type { MovieTools } from '../../src/llm/language-model.ts';
 import { OfflineLanguageModel } from '../../src/llm/offline/offline-model.ts';
 import { OpenAiLanguageModel } from '../../src/llm/openai-model.ts';
+import { helpfulDetails } from '../../src/llm/wording.ts';
 import { createLogger } from '../../src/log.ts';
 import type { CorpusMovie } from '../../src/search/corpus.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai.ts';
+
+const ASK = helpfulDetails({ eraKnown: false });
 
 const movie = (title: string, year: number): CorpusMovie => ({
   id: `${title}-${year}`, title, aliases: [], year, directors: ['Some Director'], genres: ['Drama'], cast: ['An Actor'], runtimeMinutes: 120, plot: 'A plot.', countries: [], languages: [], votes: null,
@@ -35,7 +38,7 @@ describe('OpenAiLanguageModel against a scripted Chat Completions server', () =>
   test('presentation streams the deltas and returns the whole text', async () => {
     fake.script.push({ kind: 'text', content: 'Here are two films: 1. Jaws 2. Heat. Is it one of them?' });
     const pieces: string[] = [];
-    const text = await model.presentCandidates({ query: 'a shark', candidates, refinement: 0, likely: true }, (t) => pieces.push(t));
+    const text = await model.presentCandidates({ query: 'a shark', candidates, refinement: 0, likely: true, askFor: ASK }, (t) => pieces.push(t));
     expect(text).toBe('Here are two films: 1. Jaws 2. Heat. Is it one of them?');
     expect(pieces.length).toBeGreaterThan(3);
     expect(pieces.join('')).toBe(text);
@@ -47,10 +50,11 @@ describe('OpenAiLanguageModel against a scripted Chat Completions server', () =>
 
   test('when the search is not confident, the model is told to say so and ask for a detail', async () => {
     fake.script.push({ kind: 'text', content: 'These may not be it: 1. Jaws 2. Heat. When did it come out?' });
-    await model.presentCandidates({ query: 'a fish', candidates, refinement: 0, likely: false }, () => {});
+    await model.presentCandidates({ query: 'a fish', candidates, refinement: 0, likely: false, askFor: ASK }, () => {});
     const prompt = fake.requests[0]!.messages.at(-1)!.content;
     expect(prompt).toContain('Jaws (1975)');
     expect(prompt).toContain('The search is not confident that the film is among these: say plainly that it may be none of them');
+    expect(prompt).toContain('Ask for roughly when it came out, an actor in it, or a scene you remember.');
   });
 
   test('intent comes back as JSON, 1-based index mapped to 0-based', async () => {
@@ -137,7 +141,7 @@ describe('OpenAiLanguageModel against a scripted Chat Completions server', () =>
     test('a stream that breaks midway is completed by the offline list; tokens add up to the reply', async () => {
       fake.script.push({ kind: 'broken_stream', content: 'Let me think about films with a shark in them and' });
       const pieces: string[] = [];
-      const text = await fallback().presentCandidates({ query: 'a shark', candidates, refinement: 0, likely: true }, (t) => pieces.push(t));
+      const text = await fallback().presentCandidates({ query: 'a shark', candidates, refinement: 0, likely: true, askFor: ASK }, (t) => pieces.push(t));
       expect(pieces.join('')).toBe(text);
       expect(text).toStartWith('Let me think');
       expect(text).toContain('1. Jaws (1975), directed by Some Director. Match: 90%.');

@@ -44,7 +44,7 @@ export class OfflineLanguageModel implements LanguageModel {
     return understood.kind === 'description' ? { ...intent, details: understood.text } : intent;
   }
 
-  async presentCandidates({ query, candidates, refinement, likely, translatedFrom }: PresentationInput, stream: (text: string) => void): Promise<string> {
+  async presentCandidates({ query, candidates, refinement, likely, askFor, translatedFrom }: PresentationInput, stream: (text: string) => void): Promise<string> {
     const reading = translatedFrom
       ? `Without a language model I read ${translatedFrom} word by word; I searched for "${query}". ` +
         'A description in English finds films more surely.\n'
@@ -60,8 +60,7 @@ export class OfflineLanguageModel implements LanguageModel {
         `${one ? 'This is the nearest' : 'These are the nearest'} I found:`;
     const lines = candidates.map((candidate, i) => candidateLine(candidate, i + 1));
     const ask = !likely
-      ? `${one ? 'Is this the one? Say yes' : 'Is it one of these? Reply with its number or title'}. If not, a detail would help me: ` +
-        'roughly when it came out, an actor in it, or a scene you remember.'
+      ? `${one ? 'Is this the one? Say yes' : 'Is it one of these? Reply with its number or title'}. If not, a detail would help me: ${askFor}.`
       : one
         ? 'Is this the one? Say yes, or tell me more about the film.'
         : 'Is it one of these? Reply with its number or title, or tell me more about the film.';
