@@ -14,7 +14,7 @@ import { type MovieCandidate, type ValidationRules, validateCandidates } from '.
 import type { CatalogProvider } from '../catalog/catalog.ts';
 import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
 import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/language-model.ts';
-import { helpfulDetails, listNames, streamWords } from '../llm/wording.ts';
+import { capitalised, helpfulDetails, listNames, streamWords } from '../llm/wording.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
 import type { TurnEngine, TurnInput, TurnOutcome } from './engine.ts';
 import { END, GraphBuilder, type CompiledGraph } from './graph.ts';
@@ -90,15 +90,15 @@ function unsupportedLanguageReply(understood: UnderstoodDescription | null): str
 const DEAD_END_REPLIES: Record<Exclude<DeadEnd, 'unsupported-language'>, (askFor: string) => string> = {
   'no-candidates': (askFor) =>
     "I'm sorry, I couldn't find that film: nothing I know fits the description well enough to suggest it, and it may not be " +
-    `in my collection. Could you describe it again with a detail that would help? ${askFor.replace(/^./, (c) => c.toUpperCase())}.`,
+    `in my collection. Could you describe it again with a detail that would help? ${capitalised(askFor)}.`,
   'refinements-exhausted': () =>
     "I'm sorry, I still haven't found it after several tries. Let's start over: describe the film again in your own words, " +
     'perhaps with a different detail, a memorable scene, or roughly when it came out.',
 };
 
-const NOTHING_NEW_REPLY =
-  "That didn't bring up any other film I know. Could you add one more specific detail? A scene you remember, an actor, " +
-  'where or when it is set, or roughly when it came out. Or pick one of the films above if one of them is close after all.';
+const nothingNewReply = (askFor: string) =>
+  `That didn't bring up any other film I know. Could you add one more specific detail? ${capitalised(askFor)}. ` +
+  'Or pick one of the films above if one of them is close after all.';
 
 export class DiscoveryPipeline implements TurnEngine {
   private graph: CompiledGraph<TurnState, TurnContext> | null = null;
@@ -146,7 +146,9 @@ export class DiscoveryPipeline implements TurnEngine {
         const { query, ...options } = searchRequest(s.conversation, CANDIDATES_SHOWN);
         // A refinement in words the corpus does not know cannot move the search: run anyway, it
         // would only offer the earlier description's leftovers as if they were new.
-        if (options.background && !search.informative(query)) return { ...s, hits: [], likelihood: 0 };
+        if (options.background && !search.informative(query)) {
+          return { ...s, hits: [], likelihood: 0, eraKnown: search.saysWhen(`${query}. ${options.background}`) };
+        }
         const result = await search.search(query, options);
         // Nothing likely enough: say so rather than offer weak candidates.
         return { ...s, hits: result.abstain ? [] : result.hits, likelihood: result.listRelevance, eraKnown: result.analysis.era !== null };
@@ -186,7 +188,7 @@ export class DiscoveryPipeline implements TurnEngine {
         const spent = c.fruitless || c.details.length === 0 || s.intent?.kind !== 'refine' || !s.intent.details.trim();
         const cycles = spent ? c.refinementCycles + 1 : c.refinementCycles;
         if (cycles >= MAX_REFINEMENTS) return { ...s, deadEnd: 'refinements-exhausted' as const, reply: '' };
-        const reply = NOTHING_NEW_REPLY;
+        const reply = nothingNewReply(helpfulDetails(s));
         streamWords(reply, stream);
         return { ...s, reply, deadEnd: null, conversation: { ...c, phase: 'confirmation', candidates: s.shownBefore!, refinementCycles: cycles, fruitless: true } };
       })

@@ -9,6 +9,9 @@ export function listNames(names: string[], max = Infinity): string {
   return `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
 }
 
+/** The text with its first letter in upper case, to open a sentence. */
+export const capitalised = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
+
 /** Emits text in small pieces, as a model would stream it. */
 export function streamWords(text: string, stream: (text: string) => void): void {
   for (const piece of text.match(/\S+\s*|\s+/g) ?? []) stream(piece);

@@ -93,6 +93,11 @@ export class MovieSearch {
     return { hits, topRelevance: hits[0]?.relevance ?? 0, listRelevance, abstain: listRelevance < this.scorer.model.abstainBelow, analysis: context.query };
   }
 
+  /** Whether a text says when the film came out ("an 80s film", "old black and white"). */
+  saysWhen(text: string): boolean {
+    return analyseQuery(text).era !== null;
+  }
+
   /** Whether a text gives search anything to go on: a word the corpus holds (or a synonym of one), or a hint. */
   informative(text: string): boolean {
     const analysis = analyseQuery(text);

@@ -146,7 +146,7 @@ describe('conversations (postgres+redis, offline engines)', () => {
     const first = await say(server, user, id, 'a crew of professional thieves in los angeles and the obsessive detective who hunts them');
     const fruitless = await say(server, user, id, 'no, there was a zorblax and a quendle in it');
     expect(fruitless.done.phase).toBe('confirmation');
-    expect(fruitless.done.reply).toContain('one more specific detail');
+    expect(fruitless.done.reply).toContain('one more specific detail? Roughly when it came out');
     expect(titles(fruitless)).toEqual(titles(first));
     const { state } = (await server.services.sessions.checkpoint(id)) as { state: Record<string, any> };
     expect(state.refinementCycles).toBe(0);
@@ -154,6 +154,13 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(state.details[0]).toContain('zorblax and a quendle');
     // The candidates can still be picked.
     expect((await say(server, user, id, 'oh wait, it is the first one')).done.phase).toBe('qa');
+  });
+
+  test('asking for one more detail does not ask again for when it came out, once the person said so', async () => {
+    const id = crypto.randomUUID();
+    await say(server, user, id, 'a crew of professional thieves in los angeles and the obsessive detective who hunts them, from the 90s');
+    const fruitless = await say(server, user, id, 'no, there was a zorblax and a quendle in it');
+    expect(fruitless.done.reply).toContain('one more specific detail? An actor in it, where it is set, or a scene you remember.');
   });
 
   test('a refinement narrows the search with the new details', async () => {

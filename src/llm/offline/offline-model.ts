@@ -7,7 +7,7 @@ import type { Intent, LanguageModel, MovieFacts, MovieTools, PresentationInput, 
 import { GLOSSED_LANGUAGES, glossToEnglish } from './gloss.ts';
 import { detectLanguage, languageName } from './language-detect.ts';
 import { ReplyReader } from './reply-reader.ts';
-import { candidateLine, listNames, streamWords } from '../wording.ts';
+import { candidateLine, capitalised, listNames, streamWords } from '../wording.ts';
 import { answerFromFacts } from './questions.ts';
 
 const READABLE = ['English', ...GLOSSED_LANGUAGES.map(languageName)];
@@ -80,7 +80,7 @@ export class OfflineLanguageModel implements LanguageModel {
       facts.runtimeMinutes ? `${facts.runtimeMinutes} minutes` : null,
       facts.rating !== null ? `rated ${facts.rating}/10` : null,
     ].filter(Boolean);
-    if (extras.length) parts.push(`${extras.join(', ').replace(/^./, (c) => c.toUpperCase())}.`);
+    if (extras.length) parts.push(`${capitalised(extras.join(', '))}.`);
     parts.push('Ask me anything about it: the cast, the director, the rating, the runtime, the story, or films like it.');
     return parts.join(' ');
   }
