@@ -166,12 +166,12 @@ async function evaluate(scale: Scale) {
   console.log(`| absent films | ${absentResults.length} | — | — | — | ${fmt(absentAbstained)} |`);
   const presentTop = listSamples.slice(0, presentCount).map((sample) => sample.probability);
   const absentTop = absentResults.map((r) => r.service.listRelevance);
-  const sweep = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6].map((t) => `${t.toFixed(2)}: ${fmt(presentTop.filter((p) => p < t).length / Math.max(1, presentTop.length))} / ${fmt(absentTop.filter((p) => p < t).length / Math.max(1, absentTop.length))}`);
+  const share = (values: number[], test: (p: number) => boolean) => fmt(values.filter(test).length / Math.max(1, values.length));
+  const sweep = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6].map((t) => `${t.toFixed(2)}: ${share(presentTop, (p) => p < t)} / ${share(absentTop, (p) => p < t)}`);
   console.log(`\nabstain threshold: present / absent abstained — ${sweep.join('; ')} (in use: ${scorer.model.abstainBelow})`);
   // What the chat then says: not found (abstained), the nearest films said to be uncertain
   // (offered, but less likely than not), or films that fit.
   const unsure = (p: number) => p >= scorer.model.abstainBelow && p < LIKELY_FROM;
-  const share = (values: number[], test: (p: number) => boolean) => fmt(values.filter(test).length / Math.max(1, values.length));
   console.log(
     `said plainly (not found, or offered as uncertain below ${LIKELY_FROM}): absent films ${share(absentTop, (p) => p < LIKELY_FROM)} ` +
       `(${fmt(absentAbstained)} not found, ${share(absentTop, unsure)} uncertain); present films offered as uncertain ${share(presentTop, unsure)}`,

@@ -44,9 +44,10 @@ export async function indexStaleReason(dir: string, name: string, corpusFile: st
   if (manifest.format !== INDEX_FORMAT || manifest.documentText !== PASSAGE_TEXT) return `the index format changed (${manifest.format}, ${manifest.documentText})`;
   if (manifest.modelId !== embedder.modelId) return `built with ${manifest.modelId}, the model is now ${embedder.modelId}`;
   if (!existsSync(corpusFile)) return null; // nothing to compare with: use what is there
-  if (manifest.corpusStamp === fileStamp(corpusFile)) return null;
+  const corpusStamp = fileStamp(corpusFile);
+  if (manifest.corpusStamp === corpusStamp) return null;
   if (manifest.corpusSha256 !== (await fileSha256(corpusFile))) return `${corpusFile} changed since the index was built`;
-  rememberCorpusStamp(dir, name, { ...manifest, corpusStamp: fileStamp(corpusFile) });
+  rememberCorpusStamp(dir, name, { ...manifest, corpusStamp });
   return null;
 }
 

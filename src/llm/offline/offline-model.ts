@@ -12,6 +12,23 @@ import { answerFromFacts } from './questions.ts';
 
 const READABLE = ['English', ...GLOSSED_LANGUAGES.map(languageName)];
 
+/** How a list opens: the films that fit, or, when the film is probably not among them, the nearest found. */
+function listOpening(count: number, refinement: number, likely: boolean): string {
+  const one = count === 1;
+  if (!likely) {
+    return `${refinement === 0 ? '' : 'Thanks. '}I'm not sure I have your film: nothing I know fits the description closely. ` +
+      `${one ? 'This is the nearest' : 'These are the nearest'} I found:`;
+  }
+  if (refinement !== 0) return `Thanks, that helps. With those details, here ${one ? 'is what I found' : `are ${count} new candidates`}:`;
+  return one ? 'I found one film that fits your description:' : `I found ${count} films that fit your description:`;
+}
+
+/** What a list asks: which film it is, or else more about it (a detail that would help, when unsure). */
+function listQuestion(count: number, likely: boolean, askFor: string): string {
+  const pick = count === 1 ? 'Is this the one? Say yes' : 'Is it one of these? Reply with its number or title';
+  return likely ? `${pick}, or tell me more about the film.` : `${pick}. If not, a detail would help me: ${askFor}.`;
+}
+
 export class OfflineLanguageModel implements LanguageModel {
   readonly name = 'offline';
   private readonly replies: ReplyReader;
@@ -49,23 +66,8 @@ export class OfflineLanguageModel implements LanguageModel {
       ? `Without a language model I read ${translatedFrom} word by word; I searched for "${query}". ` +
         'A description in English finds films more surely.\n'
       : '';
-    const one = candidates.length === 1;
-    const found = likely
-      ? refinement === 0
-        ? one
-          ? 'I found one film that fits your description:'
-          : `I found ${candidates.length} films that fit your description:`
-        : `Thanks, that helps. With those details, here ${one ? 'is what I found' : `are ${candidates.length} new candidates`}:`
-      : `${refinement === 0 ? '' : 'Thanks. '}I'm not sure I have your film: nothing I know fits the description closely. ` +
-        `${one ? 'This is the nearest' : 'These are the nearest'} I found:`;
     const lines = candidates.map((candidate, i) => candidateLine(candidate, i + 1));
-    const ask = !likely
-      ? `${one ? 'Is this the one? Say yes' : 'Is it one of these? Reply with its number or title'}. If not, a detail would help me: ${askFor}.`
-      : one
-        ? 'Is this the one? Say yes, or tell me more about the film.'
-        : 'Is it one of these? Reply with its number or title, or tell me more about the film.';
-    const intro = reading + found;
-    const text = [intro, ...lines, ask].join('\n');
+    const text = [reading + listOpening(candidates.length, refinement, likely), ...lines, listQuestion(candidates.length, likely, askFor)].join('\n');
     streamWords(text, stream);
     return text;
   }
