@@ -40,6 +40,31 @@ describe('PGlite data directory', () => {
     }
   });
 
+  test('what is written on a database made from the template is there after a restart', async () => {
+    const fresh = tempDirectory();
+    const path = `${fresh.value}/pglite`;
+    try {
+      const first = await openPglite(path);
+      try {
+        await first.db.execute(sql`create table kept (note text)`);
+        await first.db.execute(sql`insert into kept values ('written before the restart')`);
+      } finally {
+        await first.close();
+      }
+      const again = await openPglite(path);
+      try {
+        const kept = await again.db.execute(sql`select note from kept`);
+        expect((kept as unknown as { rows: Array<{ note: string }> }).rows).toEqual([{ note: 'written before the restart' }]);
+        const databases = await again.db.execute(sql`select datname from pg_database`);
+        expect((databases as unknown as { rows: Array<{ datname: string }> }).rows).toEqual([{ datname: 'postgres' }]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
   test('a lock left by a dead process is taken over', async () => {
     await Bun.write(`${dir.value}/.lock`, '999999'); // no such process
     const reopened = await openPglite(dir.value);
