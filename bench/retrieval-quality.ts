@@ -167,7 +167,7 @@ async function evaluate(scale: Scale) {
   const presentTop = listSamples.slice(0, presentCount).map((sample) => sample.probability);
   const absentTop = absentResults.map((r) => r.service.listRelevance);
   const share = (values: number[], test: (p: number) => boolean) => fmt(values.filter(test).length / Math.max(1, values.length));
-  const sweep = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6].map((t) => `${t.toFixed(2)}: ${share(presentTop, (p) => p < t)} / ${share(absentTop, (p) => p < t)}`);
+  const sweep = [0.02, 0.03, 0.04, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6].map((t) => `${t.toFixed(2)}: ${share(presentTop, (p) => p < t)} / ${share(absentTop, (p) => p < t)}`);
   console.log(`\nabstain threshold: present / absent abstained — ${sweep.join('; ')} (in use: ${scorer.model.abstainBelow})`);
   // What the chat then says: not found (abstained), the nearest films said to be uncertain
   // (offered, but less likely than not), or films that fit.

@@ -5,7 +5,7 @@
 //
 //   bun scripts/train-ranker.ts --index DIR [--index DIR2 ...] [--name movies] [--queries 12000]
 //                               [--seed 7] [--out data/ranker/ranker.json] [--popularity 0.75]
-//                               [--typical-votes 5000]
+//                               [--typical-votes 5000] [--trees 200] [--depth 3]
 //
 // With several indexes (the bundled 1k and the 35k), queries are shared out evenly, so the
 // scorer learns how corpus size moves "none of these".
@@ -17,8 +17,9 @@
 //    uniformly; 30 % of all queries are about a film taken out of the index, whose right
 //    answer is "none of these".
 // 3. BM25F's parameters are tuned first, by coordinate ascent on the lexical MRR.
-// 4. The scorer is fitted (fit-ranker.ts), then calibrated by Platt scaling on half the
-//    held-out queries, and measured on the other half.
+// 4. The scorer is fitted: the linear model (fit-ranker.ts), then boosted trees on what it
+//    gets wrong (fit-trees.ts); then calibrated by Platt scaling on half the held-out queries,
+//    and measured on the other half.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
@@ -33,6 +34,7 @@ import { openEmbedder } from '../src/search/open-search.ts';
 import { analyseQuery } from '../src/search/query-analysis.ts';
 import { RANKER_FORMAT, type RankerModel, Scorer } from '../src/search/scorer.ts';
 import { fitScorer, type TrainingSet } from '../src/search/training/fit-ranker.ts';
+import { DEFAULT_TREE_OPTIONS, fitTrees } from '../src/search/training/fit-trees.ts';
 import { seededRandom, type SyntheticQuery, syntheticQuery } from '../src/search/training/synthetic-queries.ts';
 
 const { values } = parseArgs({
@@ -44,6 +46,8 @@ const { values } = parseArgs({
     out: { type: 'string', default: join(import.meta.dir, '..', 'data', 'ranker', 'ranker.json') },
     popularity: { type: 'string', default: '0.75' },
     'typical-votes': { type: 'string', default: '5000' },
+    trees: { type: 'string', default: String(DEFAULT_TREE_OPTIONS.trees) },
+    depth: { type: 'string', default: String(DEFAULT_TREE_OPTIONS.depth) },
   },
 });
 if (!values.index?.length) throw new Error('--index DIR is required (build one with: bun src/main.ts ingest FILE --out DIR)');
@@ -171,7 +175,7 @@ for (let round = 0; round < 2; round++) {
 }
 
 // 4. Short lists and their features.
-const provisional: RankerModel = { ...current, features: FEATURE_NAMES, bm25f, means: FEATURE_NAMES.map(() => 0), scales: FEATURE_NAMES.map(() => 1), weights: FEATURE_NAMES.map(() => 0) };
+const provisional: RankerModel = { ...current, format: RANKER_FORMAT, features: FEATURE_NAMES, bm25f, means: FEATURE_NAMES.map(() => 0), scales: FEATURE_NAMES.map(() => 1), weights: FEATURE_NAMES.map(() => 0), trees: [] };
 const searches = new Map(corpora.map((corpus) => [corpus, new MovieSearch(embedder, corpus.index, new Scorer(provisional))]));
 interface Built {
   example: Example;
@@ -209,12 +213,19 @@ const heldBuilt = await build(held, 'held out');
 const found = trainBuilt.filter((b) => !b.example.absent && b.label >= 0).length / trainBuilt.filter((b) => !b.example.absent).length;
 log(`the right film is on the short list for ${(found * 100).toFixed(1)} % of present training queries`);
 
-const fitted = fitScorer(toSet(trainBuilt), { l2: 0.001, iterations: 400, learningRate: 0.05, signs: FEATURES.map((f) => f.sign) }, (t, loss) => {
-  if (t % 100 === 0) log(`  fit iteration ${t}: loss ${loss.toFixed(4)}`);
+const trainingSet = toSet(trainBuilt);
+const fitted = fitScorer(trainingSet, { l2: 0.001, iterations: 400, learningRate: 0.05, signs: FEATURES.map((f) => f.sign) }, (t, loss) => {
+  if (t % 100 === 0) log(`  linear fit iteration ${t}: loss ${loss.toFixed(4)}`);
+});
+const linear = new Scorer({ ...provisional, ...fitted });
+const linearScores = Float64Array.from({ length: trainingSet.starts.at(-1)! }, (_, r) => linear.score(trainingSet.rows.subarray(r * FEATURES.length, (r + 1) * FEATURES.length)));
+const treeOptions = { ...DEFAULT_TREE_OPTIONS, trees: Number(values.trees), depth: Number(values.depth) };
+const trees = fitTrees(trainingSet, linearScores, treeOptions, (t, loss) => {
+  if (t % 50 === 0) log(`  tree ${t}: loss ${loss.toFixed(4)}`);
 });
 
 // 5. Calibration on half the held-out queries, figures on the other half.
-const model: RankerModel = { ...provisional, ...fitted, calibration: { slope: 1, intercept: 0 }, abstainBelow: 0 };
+const model: RankerModel = { ...provisional, ...fitted, trees, calibration: { slope: 1, intercept: 0 }, abstainBelow: 0 };
 const scorer = new Scorer(model);
 interface Outcome {
   example: Example;
@@ -252,16 +263,18 @@ const abstainBelow = Number(process.env.ABSTAIN_BELOW ?? current.abstainBelow);
 
 const final: RankerModel = {
   format: RANKER_FORMAT,
-  trainedOn: `${examples.length} synthetic queries (seed ${values.seed}, popularity ${values.popularity}, typical votes ${TYPICAL_VOTES}) over ${corpora.map((c) => c.index.size).join(' and ')} films; calibrated on the candidates of ${fitHalf.length} held-out queries`,
+  trainedOn: `${examples.length} synthetic queries (seed ${values.seed}, popularity ${values.popularity}, typical votes ${TYPICAL_VOTES}; ${trees.length} trees of depth ${treeOptions.depth}) over ${corpora.map((c) => c.index.size).join(' and ')} films; calibrated on the candidates of ${fitHalf.length} held-out queries`,
   features: FEATURE_NAMES,
   means: fitted.means.map((v) => Number(v.toPrecision(6))),
   scales: fitted.scales.map((v) => Number(v.toPrecision(6))),
   weights: fitted.weights.map((v) => Number(v.toPrecision(6))),
   bias: Number(fitted.bias.toPrecision(6)),
+  // Thresholds are kept whole: rounded, one could send a training value to the other side.
+  trees: trees.map((tree) => ({ ...tree, leaves: tree.leaves.map((v) => Number(v.toPrecision(6))) })),
   bm25f,
   calibration: { slope: Number(calibration.slope.toPrecision(6)), intercept: Number(calibration.intercept.toPrecision(6)) },
   abstainBelow,
 };
-await Bun.write(values.out!, `${JSON.stringify(final, null, 2)}\n`);
+await Bun.write(values.out!, Scorer.fileText(final));
 log(`wrote ${values.out}`);
 log(`weights: ${FEATURE_NAMES.map((name, i) => `${name} ${final.weights[i]!.toFixed(2)}`).join(', ')}; bias ${final.bias.toFixed(2)}`);

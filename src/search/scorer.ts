@@ -1,14 +1,23 @@
-// The learned scorer: a linear model over the features (features.ts) whose softmax, taken
-// together with a "none of these" alternative scored 0, is the probability that each candidate
-// is the film described. Its weights are a versioned data file (data/ranker/ranker.json),
-// trained on synthetic queries made from the corpus by scripts/train-ranker.ts.
+// The learned scorer: a linear model over the features (features.ts) plus boosted trees that
+// correct it where signals interact; the softmax of the scores, taken together with a "none of
+// these" alternative scored 0, is the probability that each candidate is the film described.
+// Its weights and trees are a versioned data file (data/ranker/ranker.json), trained on
+// synthetic queries made from the corpus by scripts/train-ranker.ts.
 import { readFileSync } from 'node:fs';
 import type { Calibration } from './calibration.ts';
 import { FEATURE_NAMES } from './features.ts';
 import type { Bm25fParameters } from './lexical-index.ts';
 
-export const RANKER_FORMAT = 1;
+/** 2: boosted trees on top of the linear model. */
+export const RANKER_FORMAT = 2;
 
+/** A tree whose every level asks one question: go right when features[d] > thresholds[d]. */
+export interface ObliviousTree {
+  features: number[];
+  thresholds: number[];
+  /** 2^depth values, indexed by the answers read as a binary number, first level highest. */
+  leaves: number[];
+}
 
 export interface RankerModel {
   format: number;
@@ -21,6 +30,8 @@ export interface RankerModel {
   weights: number[];
   /** Score offset against the "none of these" alternative. */
   bias: number;
+  /** Added to the linear score (fit-trees.ts). */
+  trees: ObliviousTree[];
   bm25f: Bm25fParameters;
   calibration: Calibration;
   /** Candidates are offered only when the chance that the film is among them reaches this. */
@@ -42,11 +53,19 @@ export class Scorer {
     return new Scorer(JSON.parse(readFileSync(path, 'utf8')) as RankerModel);
   }
 
+  /** The model as the ranker file stores it: indented, one line per tree, so diffs stay readable. */
+  static fileText(model: RankerModel): string {
+    const { trees, ...rest } = model;
+    const body = JSON.stringify(rest, null, 2).replace(/\n}$/, '');
+    return `${body},\n  "trees": [\n${trees.map((tree) => `    ${JSON.stringify(tree)}`).join(',\n')}\n  ]\n}\n`;
+  }
+
   /** Log-odds of the candidate against "none of these". */
   score(features: Float64Array): number {
     const { means, scales, weights, bias } = this.model;
     let score = bias;
     for (let i = 0; i < weights.length; i++) score += (weights[i]! * (features[i]! - means[i]!)) / scales[i]!;
+    for (const tree of this.model.trees) score += leafValue(tree, features);
     return score;
   }
 
@@ -61,4 +80,10 @@ export class Scorer {
     const total = exps.reduce((sum, e) => sum + e, none);
     return [...exps.map((e) => e / total), none / total];
   }
+}
+
+function leafValue(tree: ObliviousTree, features: Float64Array): number {
+  let leaf = 0;
+  for (let level = 0; level < tree.features.length; level++) leaf = leaf * 2 + (features[tree.features[level]!]! > tree.thresholds[level]! ? 1 : 0);
+  return tree.leaves[leaf]!;
 }

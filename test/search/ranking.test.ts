@@ -5,6 +5,7 @@ import type { CorpusMovie } from '../../src/search/corpus.ts';
 import { FEATURE_NAMES } from '../../src/search/features.ts';
 import { RANKER_FORMAT, type RankerModel, RankerMismatchError, Scorer } from '../../src/search/scorer.ts';
 import { fitScorer, logLoss, type TrainingSet } from '../../src/search/training/fit-ranker.ts';
+import { fitTrees } from '../../src/search/training/fit-trees.ts';
 import { seededRandom, syntheticQuery } from '../../src/search/training/synthetic-queries.ts';
 
 const model = (overrides: Partial<RankerModel> = {}): RankerModel => ({
@@ -15,6 +16,7 @@ const model = (overrides: Partial<RankerModel> = {}): RankerModel => ({
   scales: FEATURE_NAMES.map(() => 1),
   weights: FEATURE_NAMES.map((_, i) => (i === 0 ? 2 : 0)),
   bias: -1,
+  trees: [],
   bm25f: { k1: 1.2, weights: { title: 1, plot: 1, people: 1, genre: 1, origin: 1, phrase: 1 }, b: { title: 0.5, plot: 0.75, people: 0.5, genre: 0.3, origin: 0.3, phrase: 0.75 } },
   calibration: { slope: 1, intercept: 0 },
   abstainBelow: 0.1,
@@ -37,6 +39,18 @@ describe('Scorer', () => {
     expect(Scorer.probabilities([1000, 999]).every(Number.isFinite)).toBe(true);
   });
 
+  test('each tree adds the leaf its questions lead to', () => {
+    // Level 1 asks feature 0 > 0.5, level 2 feature 1 > 2: leaves [no-no, no-yes, yes-no, yes-yes].
+    const tree = { features: [0, 1], thresholds: [0.5, 2], leaves: [0.1, 0.2, 0.3, 0.4] };
+    const scorer = new Scorer(model({ weights: FEATURE_NAMES.map(() => 0), bias: 0, trees: [tree, tree] }));
+    const features = (a: number, b: number) => Float64Array.from(FEATURE_NAMES, (_, i) => (i === 0 ? a : i === 1 ? b : 0));
+    expect(scorer.score(features(0, 0))).toBeCloseTo(0.2);
+    expect(scorer.score(features(0, 3))).toBeCloseTo(0.4);
+    expect(scorer.score(features(1, 0))).toBeCloseTo(0.6);
+    expect(scorer.score(features(1, 3))).toBeCloseTo(0.8);
+    expect(scorer.score(features(0.5, 2))).toBeCloseTo(0.2); // at a threshold: the left side
+  });
+
   test('refuses weights trained on other features', () => {
     expect(() => new Scorer(model({ features: ['bm25f'] }))).toThrow(RankerMismatchError);
     expect(() => new Scorer(model({ format: 99 }))).toThrow(RankerMismatchError);
@@ -44,6 +58,14 @@ describe('Scorer', () => {
 
   test('the bundled ranker file loads', () => {
     expect(Scorer.load('data/ranker/ranker.json').model.features).toEqual(FEATURE_NAMES);
+  });
+
+  test('the file text of a model reads back as the same model, a line per tree', () => {
+    const tree = { features: [0, 3], thresholds: [0.1234567891234, -2], leaves: [1, -1, 0.5, 0] };
+    const withTrees = model({ trees: [tree, { ...tree, features: [1, 1] }] });
+    const text = Scorer.fileText(withTrees);
+    expect(JSON.parse(text)).toEqual(withTrees);
+    expect(text.split('\n').filter((line) => line.includes('"leaves"'))).toHaveLength(2);
   });
 });
 
@@ -87,6 +109,38 @@ describe('fitting the scorer', () => {
     const fitted = fitScorer(set, { l2: 0.001, iterations: 300, learningRate: 0.1 });
     expect(logLoss(set, fitted).loss).toBeLessThan(before / 3);
     expect(fitted.weights[0]!).toBeGreaterThan(Math.abs(fitted.weights[1]!) * 5);
+  });
+});
+
+describe('fitting the trees', () => {
+  test('learn what no weighted sum can: the right candidate is the one where exactly one of two signals is high', () => {
+    const random = seededRandom(5);
+    const rows: number[] = [];
+    const starts = [0];
+    const labels: number[] = [];
+    for (let q = 0; q < 400; q++) {
+      // One candidate with exactly one signal high, the others with both or neither.
+      const right = Math.floor(random() * 4);
+      for (let c = 0; c < 4; c++) {
+        const [a, b] = c === right ? (random() < 0.5 ? [1, 0] : [0, 1]) : random() < 0.5 ? [1, 1] : [0, 0];
+        rows.push(a + random() * 0.1, b + random() * 0.1);
+      }
+      starts.push(starts.at(-1)! + 4);
+      labels.push(right);
+    }
+    const set: TrainingSet = { featureCount: 2, rows: Float64Array.from(rows), starts, labels };
+    const firstRight = (score: (r: number) => number) => labels.filter((label, q) => {
+      const scores = [0, 1, 2, 3].map((c) => score(starts[q]! + c));
+      return scores.indexOf(Math.max(...scores)) === label;
+    }).length / labels.length;
+    const linear = fitScorer(set, { l2: 0.001, iterations: 300, learningRate: 0.1 });
+    const linearScore = (r: number) => linear.bias + linear.weights.reduce((s, w, k) => s + (w * (rows[r * 2 + k]! - linear.means[k]!)) / linear.scales[k]!, 0);
+    expect(firstRight(linearScore)).toBeLessThan(0.6);
+
+    const base = Float64Array.from({ length: rows.length / 2 }, (_, r) => linearScore(r));
+    const trees = fitTrees(set, base, { trees: 40, depth: 2, learningRate: 0.3, l2: 1, bins: 16 });
+    const leaf = (tree: (typeof trees)[number], r: number) => tree.leaves[tree.features.reduce((i, k, d) => i * 2 + (rows[r * 2 + k]! > tree.thresholds[d]! ? 1 : 0), 0)]!;
+    expect(firstRight((r) => base[r]! + trees.reduce((s, tree) => s + leaf(tree, r), 0))).toBeGreaterThan(0.95);
   });
 });
 
