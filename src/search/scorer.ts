@@ -41,12 +41,15 @@ export interface RankerModel {
 export class RankerMismatchError extends Error {}
 
 export class Scorer {
+  private readonly forest: Forest;
+
   constructor(readonly model: RankerModel) {
     if (model.format !== RANKER_FORMAT) throw new RankerMismatchError(`ranker format ${model.format}, expected ${RANKER_FORMAT}`);
     const expected = FEATURE_NAMES.join(',');
     if (model.features.join(',') !== expected) {
       throw new RankerMismatchError(`the ranker was trained on features [${model.features.join(', ')}], the code computes [${FEATURE_NAMES.join(', ')}]: retrain it (scripts/train-ranker.ts)`);
     }
+    this.forest = new Forest(model.trees);
   }
 
   static load(path: string): Scorer {
@@ -65,8 +68,7 @@ export class Scorer {
     const { means, scales, weights, bias } = this.model;
     let score = bias;
     for (let i = 0; i < weights.length; i++) score += (weights[i]! * (features[i]! - means[i]!)) / scales[i]!;
-    for (const tree of this.model.trees) score += leafValue(tree, features);
-    return score;
+    return score + this.forest.value(features);
   }
 
   /**
@@ -82,8 +84,34 @@ export class Scorer {
   }
 }
 
-function leafValue(tree: ObliviousTree, features: Float64Array): number {
-  let leaf = 0;
-  for (let level = 0; level < tree.features.length; level++) leaf = leaf * 2 + (features[tree.features[level]!]! > tree.thresholds[level]! ? 1 : 0);
-  return tree.leaves[leaf]!;
+/**
+ * The trees packed into flat arrays: every candidate of every search walks all of them, and
+ * typed arrays walk several times faster than the file's objects.
+ */
+class Forest {
+  private readonly depths: Uint8Array;
+  private readonly features: Uint16Array;
+  private readonly thresholds: Float64Array;
+  private readonly leaves: Float64Array;
+
+  constructor(trees: ObliviousTree[]) {
+    this.depths = Uint8Array.from(trees, (tree) => tree.features.length);
+    this.features = Uint16Array.from(trees.flatMap((tree) => tree.features));
+    this.thresholds = Float64Array.from(trees.flatMap((tree) => tree.thresholds));
+    this.leaves = Float64Array.from(trees.flatMap((tree) => tree.leaves));
+  }
+
+  value(row: Float64Array): number {
+    let total = 0;
+    let level = 0;
+    let leafStart = 0;
+    for (let t = 0; t < this.depths.length; t++) {
+      const depth = this.depths[t]!;
+      let leaf = 0;
+      for (let d = 0; d < depth; d++, level++) leaf = leaf * 2 + (row[this.features[level]!]! > this.thresholds[level]! ? 1 : 0);
+      total += this.leaves[leafStart + leaf]!;
+      leafStart += 1 << depth;
+    }
+    return total;
+  }
 }
