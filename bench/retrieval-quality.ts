@@ -20,8 +20,7 @@ import { expectedCalibrationError } from '../src/search/calibration.ts';
 import { type CorpusMovie, readJsonLines } from '../src/search/corpus.ts';
 import { MovieIndex } from '../src/search/movie-index.ts';
 import { MovieSearch } from '../src/search/movie-search.ts';
-import { openEmbedder } from '../src/search/open-search.ts';
-import { Scorer } from '../src/search/scorer.ts';
+import { loadScorer, openEmbedder } from '../src/search/open-search.ts';
 import { BENCH_DIR, ensureBenchIndex, LARGE_CORPUS_FILE, LARGE_INDEX_DIR } from './bench-index.ts';
 import { PlainBm25 } from './plain-bm25.ts';
 import { percentile } from './stats.ts';
@@ -62,7 +61,7 @@ const sets = {
 
 const config = loadConfig();
 const embedder = await openEmbedder(config.search);
-const scorer = Scorer.load(config.search.rankerFile);
+const scorer = loadScorer(config.search);
 const reader = new OfflineLanguageModel(null);
 const fmt = (value: number) => value.toFixed(3);
 

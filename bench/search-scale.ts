@@ -15,8 +15,7 @@ import { loadConfig } from '../src/config.ts';
 import { readJsonLines } from '../src/search/corpus.ts';
 import { indexFiles, MovieIndex } from '../src/search/movie-index.ts';
 import { MovieSearch } from '../src/search/movie-search.ts';
-import { openEmbedder } from '../src/search/open-search.ts';
-import { Scorer } from '../src/search/scorer.ts';
+import { loadScorer, openEmbedder } from '../src/search/open-search.ts';
 import { ensureBenchIndex, LARGE_CORPUS_FILE, LARGE_INDEX_DIR } from './bench-index.ts';
 import { percentile } from './stats.ts';
 
@@ -61,7 +60,7 @@ figures.push([
 const openStart = performance.now();
 const index = MovieIndex.open(dir, 'movies', embedder);
 const opened = performance.now();
-const search = new MovieSearch(embedder, index, Scorer.load(config.search.rankerFile));
+const search = new MovieSearch(embedder, index, loadScorer(config.search));
 await search.search('a shark terrorises a beach town', { k: 5 });
 figures.push(['open the index (memory-mapped)', ms(opened - openStart)]);
 figures.push(['open to first search answered (cold pages)', ms(performance.now() - openStart)]);

@@ -90,6 +90,8 @@ export interface SearchSettings {
   corpusFile: string;
   /** The learned ranker's weights and calibration. */
   rankerFile: string;
+  /** Overrides the ranker file's abstain threshold (its `abstainBelow`) when set. */
+  abstainBelow: number | null;
 }
 
 export class ConfigError extends Error {
@@ -145,6 +147,7 @@ export function loadConfig(env: Env = process.env): Config {
       indexName: read.string('INDEX_NAME') ?? 'movies',
       corpusFile: read.path('CORPUS_FILE') ?? assetPath('data/corpus/movies.jsonl'),
       rankerFile: read.path('RANKER_FILE') ?? assetPath('data/ranker/ranker.json'),
+      abstainBelow: read.string('ABSTAIN_BELOW') === null ? null : read.fraction('ABSTAIN_BELOW', 0),
     },
     catalog: {
       provider: read.oneOf('CATALOG_PROVIDER', ['offline', 'imdbapi'] as const, 'offline'),

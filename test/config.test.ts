@@ -45,6 +45,12 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toContain('TRUST_PROXY');
   });
 
+  test('ABSTAIN_BELOW overrides the ranker file\'s threshold, as a fraction', () => {
+    expect(loadConfig({}).search.abstainBelow).toBeNull();
+    expect(loadConfig({ ABSTAIN_BELOW: '0.4' }).search.abstainBelow).toBe(0.4);
+    expect(problemsOf({ ABSTAIN_BELOW: '40%' }).join('\n')).toContain('ABSTAIN_BELOW must be a number from 0 to 1');
+  });
+
   test('production refuses to start without JWT_SECRET', () => {
     expect(problemsOf({ NODE_ENV: 'production' }).join()).toContain('JWT_SECRET is required');
     expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toEqual([]);

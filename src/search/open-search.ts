@@ -74,5 +74,10 @@ export async function openMovieSearch(settings: SearchSettings, log: Logger, emb
     );
     log.info('search index built', { films: report.indexed, skipped: report.problems.length, seconds: Math.round(report.seconds) });
   }
-  return new MovieSearch(model, MovieIndex.open(settings.indexDir, settings.indexName, model), Scorer.load(settings.rankerFile));
+  return new MovieSearch(model, MovieIndex.open(settings.indexDir, settings.indexName, model), loadScorer(settings));
+}
+
+/** The configured ranker: its file, with the abstain threshold of the settings when one is set. */
+export function loadScorer(settings: SearchSettings): Scorer {
+  return Scorer.load(settings.rankerFile, settings.abstainBelow === null ? {} : { abstainBelow: settings.abstainBelow });
 }

@@ -52,8 +52,9 @@ export class Scorer {
     this.forest = new Forest(model.trees);
   }
 
-  static load(path: string): Scorer {
-    return new Scorer(JSON.parse(readFileSync(path, 'utf8')) as RankerModel);
+  /** The ranker file at `path`, with settings that override the file's. */
+  static load(path: string, overrides: Partial<Pick<RankerModel, 'abstainBelow'>> = {}): Scorer {
+    return new Scorer({ ...(JSON.parse(readFileSync(path, 'utf8')) as RankerModel), ...overrides });
   }
 
   /** The model as the ranker file stores it: indented, one line per tree, so diffs stay readable. */

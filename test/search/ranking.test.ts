@@ -2,7 +2,9 @@
 import { describe, expect, test } from 'bun:test';
 import { calibrate, expectedCalibrationError, fitCalibration } from '../../src/search/calibration.ts';
 import type { CorpusMovie } from '../../src/search/corpus.ts';
+import { loadConfig } from '../../src/config.ts';
 import { FEATURE_NAMES } from '../../src/search/features.ts';
+import { loadScorer } from '../../src/search/open-search.ts';
 import { RANKER_FORMAT, type RankerModel, RankerMismatchError, Scorer } from '../../src/search/scorer.ts';
 import { fitScorer, logLoss, type TrainingSet } from '../../src/search/training/fit-ranker.ts';
 import { fitTrees } from '../../src/search/training/fit-trees.ts';
@@ -56,8 +58,13 @@ describe('Scorer', () => {
     expect(() => new Scorer(model({ format: 99 }))).toThrow(RankerMismatchError);
   });
 
-  test('the bundled ranker file loads', () => {
-    expect(Scorer.load('data/ranker/ranker.json').model.features).toEqual(FEATURE_NAMES);
+  test('the bundled ranker file loads, and a setting can override its abstain threshold', () => {
+    const bundled = Scorer.load('data/ranker/ranker.json');
+    expect(bundled.model.features).toEqual(FEATURE_NAMES);
+    const stricter = loadScorer({ ...loadConfig({}).search, abstainBelow: bundled.model.abstainBelow + 0.3 });
+    expect(stricter.model.abstainBelow).toBeCloseTo(bundled.model.abstainBelow + 0.3);
+    expect(stricter.model.trees).toEqual(bundled.model.trees);
+    expect(loadScorer(loadConfig({}).search).model.abstainBelow).toBe(bundled.model.abstainBelow);
   });
 
   test('the file text of a model reads back as the same model, a line per tree', () => {
