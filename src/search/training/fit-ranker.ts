@@ -39,33 +39,50 @@ function standardisation(set: TrainingSet): { means: number[]; scales: number[] 
   return { means, scales: squares.map((s) => (s > 1e-12 ? Math.sqrt(s) : 1)) };
 }
 
-/** Mean negative log-likelihood of the labels and its gradient (weights..., bias). */
-export function logLoss(set: TrainingSet, model: FittedScorer): { loss: number; gradient: number[] } {
-  const f = set.featureCount;
-  const gradient = new Array<number>(f + 1).fill(0);
+/**
+ * Mean negative log-likelihood of the labels given every row's score, with the gradient of
+ * each query's loss by each row's score (and its Hessian's diagonal, when asked) written into
+ * the arrays given. Shared by the linear fit and the trees (fit-trees.ts).
+ */
+export function conditionalLogLoss(set: TrainingSet, scores: Float64Array, gradient: Float64Array, hessian?: Float64Array): number {
   let loss = 0;
-  const queries = set.labels.length;
-  for (let q = 0; q < queries; q++) {
+  for (let q = 0; q < set.labels.length; q++) {
     const start = set.starts[q]!;
     const end = set.starts[q + 1]!;
-    const scores: number[] = [];
-    for (let r = start; r < end; r++) {
-      let s = model.bias;
-      for (let k = 0; k < f; k++) s += (model.weights[k]! * (set.rows[r * f + k]! - model.means[k]!)) / model.scales[k]!;
-      scores.push(s);
-    }
-    const top = Math.max(0, ...scores);
-    const total = scores.reduce((sum, s) => sum + Math.exp(s - top), Math.exp(-top));
-    const logTotal = top + Math.log(total);
+    let top = 0; // "none of these" scores 0
+    for (let r = start; r < end; r++) top = Math.max(top, scores[r]!);
+    let total = Math.exp(-top);
+    for (let r = start; r < end; r++) total += Math.exp(scores[r]! - top);
     const label = set.labels[q]!;
-    loss += logTotal - (label >= 0 ? scores[label]! : 0);
+    loss += top + Math.log(total) - (label >= 0 ? scores[start + label]! : 0);
     for (let r = start; r < end; r++) {
-      const p = Math.exp(scores[r - start]! - logTotal) - (r - start === label ? 1 : 0);
-      for (let k = 0; k < f; k++) gradient[k]! += (p * (set.rows[r * f + k]! - model.means[k]!)) / model.scales[k]!;
-      gradient[f]! += p;
+      const p = Math.exp(scores[r]! - top) / total;
+      gradient[r] = p - (r - start === label ? 1 : 0);
+      if (hessian) hessian[r] = Math.max(p * (1 - p), 1e-6);
     }
   }
-  return { loss: loss / queries, gradient: gradient.map((g) => g / queries) };
+  return loss / Math.max(1, set.labels.length);
+}
+
+/** Mean negative log-likelihood of the labels under a linear model, and its gradient (weights..., bias). */
+export function logLoss(set: TrainingSet, model: FittedScorer): { loss: number; gradient: number[] } {
+  const f = set.featureCount;
+  const rows = set.starts.at(-1)!;
+  const scores = new Float64Array(rows);
+  for (let r = 0; r < rows; r++) {
+    let s = model.bias;
+    for (let k = 0; k < f; k++) s += (model.weights[k]! * (set.rows[r * f + k]! - model.means[k]!)) / model.scales[k]!;
+    scores[r] = s;
+  }
+  const byScore = new Float64Array(rows);
+  const loss = conditionalLogLoss(set, scores, byScore);
+  const queries = Math.max(1, set.labels.length);
+  const gradient = new Array<number>(f + 1).fill(0);
+  for (let r = 0; r < rows; r++) {
+    for (let k = 0; k < f; k++) gradient[k]! += (byScore[r]! * (set.rows[r * f + k]! - model.means[k]!)) / model.scales[k]!;
+    gradient[f]! += byScore[r]!;
+  }
+  return { loss, gradient: gradient.map((g) => g / queries) };
 }
 
 export function fitScorer(set: TrainingSet, options: FitOptions, onProgress?: (iteration: number, loss: number) => void): FittedScorer {

@@ -10,7 +10,7 @@
 // hard to overfit. Splits are chosen on feature values binned by quantile, second-order
 // (gradient and Hessian of the log loss), with an L2 penalty on leaf values and shrinkage.
 import type { ObliviousTree } from '../scorer.ts';
-import type { TrainingSet } from './fit-ranker.ts';
+import { conditionalLogLoss, type TrainingSet } from './fit-ranker.ts';
 
 export interface TreeOptions {
   trees: number;
@@ -61,27 +61,6 @@ function binRows(set: TrainingSet, thresholds: number[][]): Uint8Array {
     }
   }
   return bins;
-}
-
-/** Gradient and Hessian of the conditional log loss at `scores`, per row; returns the mean loss. */
-function lossGradients(set: TrainingSet, scores: Float64Array, gradient: Float64Array, hessian: Float64Array): number {
-  let loss = 0;
-  for (let q = 0; q < set.labels.length; q++) {
-    const start = set.starts[q]!;
-    const end = set.starts[q + 1]!;
-    let top = 0;
-    for (let r = start; r < end; r++) top = Math.max(top, scores[r]!);
-    let total = Math.exp(-top);
-    for (let r = start; r < end; r++) total += Math.exp(scores[r]! - top);
-    const label = set.labels[q]!;
-    loss += top + Math.log(total) - (label >= 0 ? scores[start + label]! : 0);
-    for (let r = start; r < end; r++) {
-      const p = Math.exp(scores[r]! - top) / total;
-      gradient[r] = p - (r - start === label ? 1 : 0);
-      hessian[r] = Math.max(p * (1 - p), 1e-6);
-    }
-  }
-  return loss / Math.max(1, set.labels.length);
 }
 
 /** The (feature, bin) split that most lowers the loss summed over the current leaves. */
@@ -153,7 +132,7 @@ export function fitTrees(
   const leafOf = new Uint32Array(rows);
   const trees: ObliviousTree[] = [];
   for (let t = 0; t < options.trees; t++) {
-    const loss = lossGradients(set, scores, gradient, hessian);
+    const loss = conditionalLogLoss(set, scores, gradient, hessian);
     if (t % 25 === 0) onProgress?.(t, loss);
     leafOf.fill(0);
     const tree: ObliviousTree = { features: [], thresholds: [], leaves: [] };
