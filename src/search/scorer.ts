@@ -49,6 +49,10 @@ export class Scorer {
     if (model.features.join(',') !== expected) {
       throw new RankerMismatchError(`the ranker was trained on features [${model.features.join(', ')}], the code computes [${FEATURE_NAMES.join(', ')}]: retrain it (scripts/train-ranker.ts)`);
     }
+    model.trees.forEach((tree, i) => {
+      const problem = treeProblem(tree, FEATURE_NAMES.length);
+      if (problem) throw new RankerMismatchError(`the ranker file's tree ${i} ${problem}: retrain it (scripts/train-ranker.ts)`);
+    });
     this.forest = new Forest(model.trees);
   }
 
@@ -83,6 +87,17 @@ export class Scorer {
     const total = exps.reduce((sum, e) => sum + e, none);
     return [...exps.map((e) => e / total), none / total];
   }
+}
+
+/** What makes a tree unusable with `featureCount` features, or null. */
+function treeProblem(tree: ObliviousTree, featureCount: number): string | null {
+  const depth = tree.features?.length ?? 0;
+  if (!Array.isArray(tree.features) || !Array.isArray(tree.thresholds) || !Array.isArray(tree.leaves)) return 'lacks features, thresholds or leaves';
+  if (depth > 16) return `is ${depth} levels deep (at most 16)`;
+  if (tree.thresholds.length !== depth || tree.leaves.length !== 2 ** depth) return `has ${depth} levels, ${tree.thresholds.length} thresholds and ${tree.leaves.length} leaves`;
+  if (tree.features.some((f) => !Number.isInteger(f) || f < 0 || f >= featureCount)) return `asks about a feature outside 0..${featureCount - 1}`;
+  if (![...tree.thresholds, ...tree.leaves].every(Number.isFinite)) return 'holds a value that is not a finite number';
+  return null;
 }
 
 /**

@@ -58,6 +58,19 @@ describe('Scorer', () => {
     expect(() => new Scorer(model({ format: 99 }))).toThrow(RankerMismatchError);
   });
 
+  test('refuses a tree it cannot walk, naming it', () => {
+    const tree = { features: [0, 1], thresholds: [0.5, 2], leaves: [0.1, 0.2, 0.3, 0.4] };
+    expect(() => new Scorer(model({ trees: [tree] }))).not.toThrow();
+    const broken = [
+      { ...tree, leaves: [0.1, 0.2, 0.3] },
+      { ...tree, features: [0, FEATURE_NAMES.length] },
+      { ...tree, thresholds: [0.5] },
+      { ...tree, leaves: [0.1, 0.2, Number.NaN, 0.4] },
+      { features: [0] } as unknown as typeof tree,
+    ];
+    for (const bad of broken) expect(() => new Scorer(model({ trees: [tree, bad] }))).toThrow(/tree 1/);
+  });
+
   test('the bundled ranker file loads, and a setting can override its abstain threshold', () => {
     const bundled = Scorer.load('data/ranker/ranker.json');
     expect(bundled.model.features).toEqual(FEATURE_NAMES);
