@@ -5,7 +5,7 @@
 //
 //   bun scripts/train-ranker.ts --index DIR [--index DIR2 ...] [--name movies] [--queries 12000]
 //                               [--seed 7] [--out data/ranker/ranker.json] [--popularity 0.75]
-//                               [--typical-votes 5000] [--trees 200] [--depth 3]
+//                               [--typical-votes 5000] [--trees 300] [--depth 4]
 //
 // With several indexes (the bundled 1k and the 35k), queries are shared out evenly, so the
 // scorer learns how corpus size moves "none of these".
