@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { assetPath, isCompiledBinary } from '../assets.ts';
 import { defaultNativeEnv, releaseFreedNativeMemory } from '../native.ts';
+import { poolTokens } from './pooling.ts';
 import { convertUseLite, useLiteSourceDir } from './use-lite/convert.ts';
 
 export interface EmbeddingModelSettings {
@@ -44,15 +45,20 @@ export function ensureDefaultModel(dir: string = defaultModelDir()): void {
   convertUseLite(useLiteSourceDir(), dir);
 }
 
-type Extractor = ((texts: string[], options: { pooling: 'mean' | 'cls'; normalize: boolean }) => Promise<{ data: Float32Array; dims: number[] }>) & {
-  dispose(): Promise<void>;
-};
+/** What the tokenizer gives and the model takes and returns: transformers.js tensors. */
+interface TensorLike {
+  data: ArrayLike<number | bigint>;
+  dims: number[];
+}
+type Tokenizer = (texts: string[], options: { padding: boolean; truncation: boolean }) => Record<string, TensorLike> & { attention_mask: TensorLike };
+type Model = ((inputs: Record<string, TensorLike>) => Promise<Record<string, TensorLike | undefined>>) & { dispose(): Promise<unknown> };
 
 class TransformersEmbedder implements Embedder {
   constructor(
     readonly modelId: string,
     readonly dimensions: number,
-    private readonly extract: Extractor,
+    private readonly tokenizer: Tokenizer,
+    private readonly model: Model,
     private readonly settings: EmbeddingModelSettings,
   ) {}
 
@@ -65,16 +71,26 @@ class TransformersEmbedder implements Embedder {
   }
 
   async dispose(): Promise<void> {
-    await this.extract.dispose();
+    await this.model.dispose();
     releaseFreedNativeMemory();
   }
 
-  private async run(texts: string[]): Promise<Float32Array[]> {
-    if (texts.length === 0) return [];
-    const output = await this.extract(texts, { pooling: this.settings.pooling, normalize: true });
-    const width = output.dims.at(-1)!;
-    return texts.map((_, i) => output.data.slice(i * width, (i + 1) * width));
+  private run(texts: string[]): Promise<Float32Array[]> {
+    return embedTexts(this.tokenizer, this.model, this.settings.pooling, texts);
   }
+}
+
+/**
+ * Tokenizer and model, then our own pooling: the feature-extraction pipeline pools in a loop
+ * that converts every mask value from a BigInt: about a fifth of an ingest's time, now saved.
+ */
+async function embedTexts(tokenizer: Tokenizer, model: Model, pooling: EmbeddingModelSettings['pooling'], texts: string[]): Promise<Float32Array[]> {
+  if (texts.length === 0) return [];
+  const inputs = tokenizer(texts, { padding: true, truncation: true });
+  const outputs = await model(inputs);
+  const tokens = outputs.last_hidden_state ?? outputs.token_embeddings;
+  if (!tokens) throw new Error('the embedding model returns neither last_hidden_state nor token_embeddings');
+  return poolTokens(tokens.data as Float32Array, tokens.dims, inputs.attention_mask.data, pooling);
 }
 
 let imagesStubbed = false;
@@ -120,19 +136,18 @@ export async function loadEmbedder(settings: EmbeddingModelSettings): Promise<Em
   // the temporary directory) unless this is set before it initialises.
   defaultNativeEnv('ORT_DISABLE_TELEMETRY', '1');
   withoutImageProcessing();
-  const { env, pipeline } = await import('@huggingface/transformers');
+  const { AutoModel, AutoTokenizer, env } = await import('@huggingface/transformers');
   env.allowRemoteModels = false;
   env.allowLocalModels = true;
   env.localModelPath = dirname(settings.path) + '/';
-  const extractor = (await pipeline('feature-extraction', basename(settings.path), {
-    dtype: 'fp32',
-    device: 'cpu',
-    session_options: sessionOptions(settings),
-  })) as unknown as Extractor;
-  const probe = await extractor(['dimension probe'], { pooling: settings.pooling, normalize: true });
+  const name = basename(settings.path);
+  const [tokenizer, model] = (await Promise.all([
+    AutoTokenizer.from_pretrained(name),
+    AutoModel.from_pretrained(name, { dtype: 'fp32', device: 'cpu', session_options: sessionOptions(settings) }),
+  ])) as unknown as [Tokenizer, Model];
+  const dimensions = (await embedTexts(tokenizer, model, settings.pooling, ['dimension probe']))[0]!.length;
   // Loading parsed the model file into buffers it has freed since (about 15 MB).
   releaseFreedNativeMemory();
-  const dimensions = probe.dims.at(-1)!;
-  const modelId = `${basename(settings.path)}:${dimensions}:${settings.pooling}`;
-  return new TransformersEmbedder(modelId, dimensions, extractor, settings);
+  const modelId = `${name}:${dimensions}:${settings.pooling}`;
+  return new TransformersEmbedder(modelId, dimensions, tokenizer, model, settings);
 }
