@@ -52,8 +52,9 @@ export async function fileSha256(path: string): Promise<string> {
 }
 
 /**
- * Passages embedded per model call. 16 embeds 5-15 % more per second than 32 here (bench/embedding.ts
- * --batch), and larger batches are slower still: their activations outgrow the CPU's caches.
+ * Passages embedded per model call. Larger batches are slower (64 against 16: 244-255 against
+ * 325-353 passages/s in the server's session, bench/embedding.ts --batch): their activations
+ * outgrow the CPU's caches. 16 against 32 is close, at most 15 % apart either way.
  */
 export const DEFAULT_EMBEDDING_BATCH = 16;
 
