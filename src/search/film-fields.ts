@@ -3,7 +3,7 @@
 // one rare word with a title should not beat the film whose story it tells.
 import type { CorpusMovie } from './corpus.ts';
 import { originWords } from './origins.ts';
-import { bigrams, tokenize } from './tokens.ts';
+import { bigrams, stopwordLedPairs, tokenize } from './tokens.ts';
 
 export const FIELDS = ['title', 'plot', 'people', 'genre', 'origin', 'phrase'] as const;
 export type Field = (typeof FIELDS)[number];
@@ -51,7 +51,7 @@ export function filmFields(movie: CorpusMovie): Record<Field, string[]> {
   return {
     title: tokenize([movie.title, ...movie.aliases].join(' ')),
     plot,
-    people: tokenize([...movie.directors, ...movie.cast, ...namesInPlot(movie.plot)].join(' ')),
+    people: [...tokenize([...movie.directors, ...movie.cast, ...namesInPlot(movie.plot)].join(' ')), ...[...movie.directors, ...movie.cast].flatMap(stopwordLedPairs)],
     genre: tokenize(genres),
     origin: tokenize(originWords(movie.countries, movie.languages).join(' ')),
     phrase: bigrams(plot),

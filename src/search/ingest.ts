@@ -14,7 +14,7 @@ import { passagesOf } from './passages.ts';
  * Recorded in the manifest: how plots became passages and terms. A change to passages.ts,
  * tokens.ts or film-fields.ts must change it, so existing indexes are rebuilt.
  */
-export const PASSAGE_TEXT = 'plot-passages-v1, terms-v1';
+export const PASSAGE_TEXT = 'plot-passages-v1, terms-v2';
 
 export interface IngestOptions {
   corpusPath: string;

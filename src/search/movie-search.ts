@@ -117,7 +117,8 @@ export class MovieSearch {
     const analysis = background ? withBackground(analyseQuery(query, hints), analyseQuery(background)) : analyseQuery(query, hints);
     // The embedder reads the start of a text most: the query first.
     const vector = await this.embedder.embedQuery(background ? `${query}. ${background}` : query);
-    const lexical = this.index.lexical.score([...analysis.terms, ...analysis.phrases], this.scorer.model.bm25f, THESAURUS.alternativesOf);
+    const namePairs = analysis.namePairs.filter((pair) => this.index.lexical.documentFrequency(pair) > 0);
+    const lexical = this.index.lexical.score([...analysis.terms, ...analysis.phrases, ...namePairs], this.scorer.model.bm25f, THESAURUS.alternativesOf);
     // Excluded films leave before ranking: the film behind a rejected one is then first, as it
     // would be in a corpus without it (and as the scorer was trained).
     const kept = (key: number) => !excluded?.has(key);
@@ -161,6 +162,7 @@ function withBackground(now: QueryAnalysis, before: QueryAnalysis): QueryAnalysi
     text: `${now.text}. ${before.text}`,
     terms: [...now.terms, ...now.terms, ...before.terms],
     phrases: [...now.phrases, ...before.phrases],
+    namePairs: [...now.namePairs, ...before.namePairs],
     era: now.era ?? before.era,
     genres: (now.genres | before.genres) >>> 0,
     countries: [...new Set([...now.countries, ...before.countries])],

@@ -4,7 +4,7 @@
 // contradicts a hint is lowered, never removed, because people misremember exactly these.
 import { GENRES } from './genres.ts';
 import { ORIGINS, PLACE_WORDS } from './origins.ts';
-import { bigrams, tokenize, words } from './tokens.ts';
+import { bigrams, stopwordLedPairs, tokenize, words } from './tokens.ts';
 
 export interface YearRange {
   from: number;
@@ -31,6 +31,8 @@ export interface QueryAnalysis {
   terms: string[];
   /** Adjacent term pairs, for phrase credit. */
   phrases: string[];
+  /** Pairs led by a function word that may be a name ("will_smith", tokens.ts stopwordLedPairs). */
+  namePairs: string[];
   /** When the film came out, as hinted; null without a hint. */
   era: YearRange | null;
   /** Bit set over GENRES of the genres hinted. */
@@ -137,6 +139,7 @@ export function analyseQuery(text: string, hints: SearchHints = {}): QueryAnalys
     text,
     terms: [...terms, ...people.filter((term) => !terms.includes(term))],
     phrases: bigrams(terms),
+    namePairs: [...stopwordLedPairs(text), ...(hints.people ?? []).flatMap(stopwordLedPairs)],
     era: hints.era ?? eraOf(text),
     genres: genres >>> 0,
     countries,

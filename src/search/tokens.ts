@@ -56,6 +56,22 @@ export function tokenize(text: string): string[] {
   return terms;
 }
 
+/**
+ * A first name that is also a function word ("Will Smith", "Guy Pearce") is dropped with the
+ * function words, leaving a common surname: the pair is kept as one term ("will_smith"), in
+ * credits and in descriptions alike. In a description most such pairs are not names ("will
+ * save"); search keeps only those the index credits someone by.
+ */
+export function stopwordLedPairs(text: string): string[] {
+  const all = words(text);
+  const pairs: string[] = [];
+  for (let i = 1; i < all.length; i++) {
+    const [first, second] = [all[i - 1]!, all[i]!];
+    if (STOPWORDS.has(first) && first.length > 1 && second.length > 1 && !STOPWORDS.has(second)) pairs.push(`${first}_${stem(second)}`);
+  }
+  return pairs;
+}
+
 /** Adjacent pairs of terms, for phrase credit ("time machine", "black hole"). */
 export function bigrams(terms: string[]): string[] {
   const pairs: string[] = [];

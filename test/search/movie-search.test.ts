@@ -25,6 +25,11 @@ describe('MovieSearch on the bundled corpus', async () => {
     expect(relevances[0]! - relevances[1]!).toBeGreaterThan(0.1);
   });
 
+  test('a name whose first word is a function word is still a name: "will smith" is not any Smith', async () => {
+    const result = await search.search('will smith', { k: 5 });
+    expect(result.hits.slice(0, 2).map((hit) => hit.movie.title).sort()).toEqual(['Seven Pounds', 'The Pursuit of Happyness']);
+  });
+
   test('abstains on a message that describes no film', async () => {
     const result = await search.search('asdf qwerty zxcv', { k: 5 });
     expect(result.abstain).toBe(true);

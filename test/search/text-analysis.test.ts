@@ -4,7 +4,8 @@ import { genreBit } from '../../src/search/genres.ts';
 import { countriesFromLead, ORIGINS } from '../../src/search/origins.ts';
 import { passagesOf, sentences } from '../../src/search/passages.ts';
 import { analyseQuery, eraOf } from '../../src/search/query-analysis.ts';
-import { bigrams, stem, tokenize } from '../../src/search/tokens.ts';
+import { filmFields } from '../../src/search/film-fields.ts';
+import { bigrams, stem, stopwordLedPairs, tokenize } from '../../src/search/tokens.ts';
 
 describe('tokens', () => {
   test('drops function words and punctuation, folds accents, joins apostrophes', () => {
@@ -22,6 +23,17 @@ describe('tokens', () => {
 
   test('bigrams pair adjacent terms', () => {
     expect(bigrams(['time', 'machin', 'travel'])).toEqual(['time_machin', 'machin_travel']);
+  });
+
+  test('a first name that is a function word keeps its surname company', () => {
+    expect(tokenize('Will Smith')).toEqual(['smith']);
+    expect(stopwordLedPairs('Will Smith and Guy Pearce')).toEqual(['will_smith', 'guy_pearc']);
+    // Two function words, or one at the end, make no pair.
+    expect(stopwordLedPairs('what will the')).toEqual([]);
+    const fields = filmFields({ id: 'x', title: 'X', aliases: [], year: 2006, directors: ['Gabriele Muccino'], genres: [], cast: ['Will Smith'], runtimeMinutes: null, plot: 'He will sell scanners.', countries: [], languages: [], votes: null });
+    expect(fields.people).toContain('will_smith');
+    expect(fields.people).not.toContain('will_sell'); // the plot's words are not credits
+    expect(analyseQuery('that will smith movie').namePairs).toContain('will_smith');
   });
 });
 
