@@ -16,12 +16,14 @@ export interface EmbeddingModelSettings {
   queryPrefix: string;
   documentPrefix: string;
   pooling: 'mean' | 'cls';
-  /** onnxruntime intra-op threads; 0: its default for queries (one here), every core for ingest. */
+  /** onnxruntime intra-op threads; 0: its default for queries (one per physical core), every core for ingest. */
   threads: number;
   /**
    * What the session is for. `queries` (the server) keeps memory lean; `ingest` embeds a whole
-   * corpus as fast as it can: onnxruntime's memory arena and every core (about 2.2x the
-   * throughput on the 2-core machine, bench/embedding.ts), at the cost of buffers it keeps.
+   * corpus as fast as it can: onnxruntime's memory arena and every core, at the cost of buffers
+   * it keeps (bench/embedding.ts: about 2.2x the queries session's throughput on a 2-CPU machine
+   * where onnxruntime's default was one thread; about the same on one of two physical cores,
+   * where its default already uses both).
    */
   purpose?: 'queries' | 'ingest';
 }

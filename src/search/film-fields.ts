@@ -48,10 +48,11 @@ export function namesInPlot(plot: string): string[] {
 export function filmFields(movie: CorpusMovie): Record<Field, string[]> {
   const plot = tokenize(movie.plot);
   const genres = movie.genres.map((genre) => `${genre} ${GENRE_WORDS[genre.toLowerCase()] ?? ''}`).join(' ');
+  const credits = [...movie.directors, ...movie.cast];
   return {
     title: tokenize([movie.title, ...movie.aliases].join(' ')),
     plot,
-    people: [...tokenize([...movie.directors, ...movie.cast, ...namesInPlot(movie.plot)].join(' ')), ...[...movie.directors, ...movie.cast].flatMap(stopwordLedPairs)],
+    people: [...tokenize([...credits, ...namesInPlot(movie.plot)].join(' ')), ...credits.flatMap(stopwordLedPairs)],
     genre: tokenize(genres),
     origin: tokenize(originWords(movie.countries, movie.languages).join(' ')),
     phrase: bigrams(plot),
