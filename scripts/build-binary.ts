@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join, relative } from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
+import { DEFAULT_MODEL_FOLDER } from '../src/search/embedder.ts';
 import { openMovieSearch } from '../src/search/open-search.ts';
 import { EMBEDDED_TEMPLATE, pgliteTemplate } from '../src/store/pglite-template.ts';
 
@@ -27,7 +28,7 @@ function assetFiles(template: string): Record<string, string> {
       return statSync(join(ROOT, path)).isDirectory() ? walk(path) : [path];
     });
   const files = [
-    ...walk('models/use-lite'),
+    ...walk(DEFAULT_MODEL_FOLDER),
     ...walk('data/index'),
     'data/corpus/movies.jsonl',
     'data/catalog/snapshot.jsonl',

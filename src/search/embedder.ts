@@ -38,8 +38,12 @@ export interface Embedder {
   dispose(): Promise<void>;
 }
 
-/** Where the default model is converted to (gitignored; rebuilt when missing). */
-export const defaultModelDir = () => assetPath('models/use-lite');
+/**
+ * Where the default model is converted to, relative to the project (gitignored; rebuilt when
+ * missing). Its folder name is the model's id in every index: a new conversion gets a new name.
+ */
+export const DEFAULT_MODEL_FOLDER = 'models/use-lite-int8';
+export const defaultModelDir = () => assetPath(DEFAULT_MODEL_FOLDER);
 
 /** Converts USE-lite into `dir` unless it is already there. */
 export function ensureDefaultModel(dir: string = defaultModelDir()): void {

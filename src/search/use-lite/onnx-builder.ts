@@ -39,7 +39,7 @@ function floatField(field: number, value: number): Bytes {
 }
 
 /** ONNX TensorProto.DataType values used here. */
-export const DataType = { FLOAT: 1, INT32: 6, INT64: 7 } as const;
+export const DataType = { FLOAT: 1, INT8: 3, INT32: 6, INT64: 7 } as const;
 
 /** A node attribute: an int, a list of ints, or a float. */
 export type Attribute = number | number[] | { float: number };
@@ -57,7 +57,7 @@ function valueInfoProto(name: string, elementType: number, dims: Array<number | 
   return concat([stringField(1, name), bytesField(2, bytesField(1, concat([intField(1, elementType), bytesField(2, shape)])))]);
 }
 
-type TensorData = Float32Array | Int32Array | BigInt64Array;
+type TensorData = Float32Array | Int8Array | Int32Array | BigInt64Array;
 
 export interface GraphIO {
   name: string;
@@ -73,7 +73,8 @@ export class OnnxGraphBuilder {
 
   /** Adds a constant tensor and returns its name. */
   constant(name: string, data: TensorData, dims: number[]): string {
-    const type = data instanceof Float32Array ? DataType.FLOAT : data instanceof Int32Array ? DataType.INT32 : DataType.INT64;
+    const type =
+      data instanceof Float32Array ? DataType.FLOAT : data instanceof Int8Array ? DataType.INT8 : data instanceof Int32Array ? DataType.INT32 : DataType.INT64;
     const raw = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
     // TensorProto: dims=1, data_type=2, name=8, raw_data=9
     this.initializers.push(concat([...dims.map((d) => intField(1, d)), intField(2, type), stringField(8, name), bytesField(9, raw)]));
