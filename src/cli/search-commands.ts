@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { allThreads, ingestCorpus } from '../search/ingest.ts';
 import { DEFAULT_QUANTIZATION } from '../search/movie-index.ts';
-import { openEmbedder, openMovieSearch } from '../search/open-search.ts';
+import { openMovieSearch, withIngestEmbedder } from '../search/open-search.ts';
 import { createProgress } from './progress.ts';
 
 export async function ingestCommand(args: string[], config: Config): Promise<number> {
@@ -23,17 +23,18 @@ export async function ingestCommand(args: string[], config: Config): Promise<num
   const graphThreads = Number(values['graph-threads'] ?? allThreads());
   if (!Number.isInteger(graphThreads) || graphThreads < 1 || graphThreads > 256) throw new UsageError('--graph-threads must be a whole number from 1 to 256');
   const corpusPath = positionals[0] ?? config.search.corpusFile;
-  const embedder = await openEmbedder(config.search, 'ingest');
   const progress = createProgress('embedding', 'passages');
-  const report = await ingestCorpus({
-    corpusPath,
-    outDir: values.out ?? config.search.indexDir,
-    name: values.name ?? config.search.indexName,
-    embedder,
-    quantization,
-    graphThreads,
-    onProgress: (done, total) => progress.update(done, total),
-  });
+  const report = await withIngestEmbedder(config.search, (embedder) =>
+    ingestCorpus({
+      corpusPath,
+      outDir: values.out ?? config.search.indexDir,
+      name: values.name ?? config.search.indexName,
+      embedder,
+      quantization,
+      graphThreads,
+      onProgress: (done, total) => progress.update(done, total),
+    }),
+  );
   progress.finish();
   for (const problem of report.problems.slice(0, 50)) console.error(`${corpusPath}:${problem.line}: skipped: ${problem.reason}`);
   if (report.problems.length > 50) console.error(`... and ${report.problems.length - 50} more skipped rows`);
