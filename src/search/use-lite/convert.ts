@@ -6,7 +6,7 @@
 // The ONNX graph restates the TF graph densely (padded batch + attention mask): two
 // pre-LayerNorm transformer layers, a sinusoidal timing signal, masked mean pooling, a tanh
 // dense layer and L2 normalisation. `last_hidden_state` is the sentence vector repeated at
-// every position, so the feature-extraction pipeline with {pooling: 'mean', normalize: true}
+// every position, so mean pooling and scaling to unit length (the embedder's pooling.ts)
 // returns exactly the USE-lite embedding (512 dimensions).
 //
 // The service's model multiplies its feed-forward layers in 8-bit integers (`int8-ffn`):
@@ -52,19 +52,20 @@ export function readTfjsWeights(sourceDir: string): Map<string, Weight> {
 }
 
 /**
- * A weight matrix [k, n] in int8, one scale per output column (symmetric: zero stays zero),
+ * A weight matrix [rows, columns] in int8, one scale per column (symmetric: zero stays zero),
  * which is how onnxruntime's integer matrix multiply wants it.
  */
-export function quantizeColumns(w: Weight, [k, n]: number[]): { values: Int8Array; scales: Float32Array } {
+export function quantizeColumns(w: Weight): { values: Int8Array; scales: Float32Array } {
   const data = w.data as Float32Array;
-  const values = new Int8Array(k! * n!);
-  const scales = new Float32Array(n!);
-  for (let column = 0; column < n!; column++) {
+  const [rows, columns] = w.shape as [number, number];
+  const values = new Int8Array(rows * columns);
+  const scales = new Float32Array(columns);
+  for (let column = 0; column < columns; column++) {
     let largest = 0;
-    for (let row = 0; row < k!; row++) largest = Math.max(largest, Math.abs(data[row * n! + column]!));
+    for (let row = 0; row < rows; row++) largest = Math.max(largest, Math.abs(data[row * columns + column]!));
     const scale = largest / 127 || 1;
     scales[column] = scale;
-    for (let row = 0; row < k!; row++) values[row * n! + column] = Math.round(data[row * n! + column]! / scale);
+    for (let row = 0; row < rows; row++) values[row * columns + column] = Math.round(data[row * columns + column]! / scale);
   }
   return { values, scales };
 }
@@ -95,11 +96,12 @@ export function convertUseLite(sourceDir: string, outDir: string, precision: Use
   // the pattern onnxruntime fuses into one integer kernel (DynamicQuantizeMatMul).
   const feedForwardMatMul = (input: string, name: string, w: Weight): string => {
     if (precision === 'float32') return g.node('MatMul', [input, tensor(name, w)]);
-    const { values, scales } = quantizeColumns(w, w.shape);
+    const { values, scales } = quantizeColumns(w);
+    const columns = scales.length;
     const [quantized, inputScale, inputZero] = [`${name}_in_q`, `${name}_in_scale`, `${name}_in_zero`];
     g.node('DynamicQuantizeLinear', [input], {}, [quantized, inputScale, inputZero]);
-    const product = g.node('MatMulInteger', [quantized, g.constant(`${name}_q`, values, w.shape), inputZero, g.constant(`${name}_zero`, new Int8Array(w.shape[1]!), [w.shape[1]!])]);
-    return g.node('Mul', [g.node('Cast', [product], { to: DataType.FLOAT }), g.node('Mul', [inputScale, g.constant(`${name}_scale`, scales, [w.shape[1]!])])]);
+    const product = g.node('MatMulInteger', [quantized, g.constant(`${name}_q`, values, w.shape), inputZero, g.constant(`${name}_zero`, new Int8Array(columns), [columns])]);
+    return g.node('Mul', [g.node('Cast', [product], { to: DataType.FLOAT }), g.node('Mul', [inputScale, g.constant(`${name}_scale`, scales, [columns])])]);
   };
   g.int64s('zero', [0], []);
   g.int64s('one', [1], []);
