@@ -16,6 +16,7 @@ import type { MovieIndex } from './movie-index.ts';
 import { analyseQuery, type QueryAnalysis, type SearchHints } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
 import { THESAURUS } from './synonyms.ts';
+import { topKeys } from './top-keys.ts';
 
 export interface SearchHit {
   movie: CorpusMovie;
@@ -167,23 +168,4 @@ function withBackground(now: QueryAnalysis, before: QueryAnalysis): QueryAnalysi
     genres: (now.genres | before.genres) >>> 0,
     countries: [...new Set([...now.countries, ...before.countries])],
   };
-}
-
-/** The `k` keys with the highest scores, best first (ties: lower key first). */
-function topKeys(keys: number[], scores: Float32Array, k: number): number[] {
-  if (keys.length <= k) return [...keys].sort((a, b) => scores[b]! - scores[a]! || a - b);
-  // A bounded selection: sorting tens of thousands of keys for a hundred is wasted work.
-  const best: number[] = [];
-  let floor = -Infinity;
-  for (const key of keys) {
-    const score = scores[key]!;
-    if (best.length === k && score <= floor) continue;
-    best.push(key);
-    if (best.length > 2 * k) {
-      best.sort((a, b) => scores[b]! - scores[a]! || a - b);
-      best.length = k;
-      floor = scores[best[k - 1]!]!;
-    }
-  }
-  return best.sort((a, b) => scores[b]! - scores[a]! || a - b).slice(0, k);
 }

@@ -88,6 +88,19 @@ describe('LexicalIndex (BM25F), written at ingest and opened memory-mapped', () 
     expect(index.documentFrequency('unknownword')).toBe(0);
   });
 
+  test('a query sees nothing of the one before: every film it does not hold scores 0 in every array', () => {
+    const fresh = LexicalIndex.open(path);
+    const terms = tokenize('a time machine');
+    const alone = fresh.score(terms, parameters);
+    const expected = [alone.total, alone.matchedIdf, ...alone.fieldScores].map((array) => Array.from(array));
+    index.score(tokenize('shark beach killer wizard documentary ocean'), parameters);
+    const after = index.score(terms, parameters);
+    expect([after.total, after.matchedIdf, ...after.fieldScores].map((array) => Array.from(array))).toEqual(expected);
+    expect(Array.from(after.matchedRareIdf)).toEqual(Array.from(alone.matchedRareIdf));
+    expect(Array.from(after.matchedNameIdf)).toEqual(Array.from(alone.matchedNameIdf));
+    expect(after.keys).toEqual([4]);
+  });
+
   test('names inside a plot are read as people (characters, places), not the first word of a sentence', () => {
     expect(namesInPlot('Andy meets Red in prison. Later Warden Norton shoots Tommy.')).toEqual(['Red', 'Warden', 'Norton', 'Tommy']);
   });
