@@ -121,8 +121,6 @@ export class LexicalIndex {
   /** One query term's frequencies per film and field, summed over its forms. */
   private readonly frequencies: Float32Array;
   private readonly credited: number[] = [];
-  /** The films the last query scored: the accumulators are non-zero only there. */
-  private scoredKeys: number[] = [];
 
   private constructor(file: BinaryFile<LexicalMeta>) {
     this.size = file.meta.documents;
@@ -183,9 +181,9 @@ export class LexicalIndex {
    * searching again.
    */
   score(terms: string[], parameters: Bm25fParameters, alternativesOf: (term: string) => readonly string[] = () => []): LexicalScores {
-    this.clearPreviousScores();
+    for (const array of [this.total, this.matchedIdf, this.matchedRareIdf, this.matchedNameIdf, ...this.fieldScores]) array.fill(0);
+    this.seen.fill(0);
     const keys: number[] = [];
-    this.scoredKeys = keys;
     const weights = FIELDS.map((field) => parameters.weights[field]);
     const bs = FIELDS.map((field) => parameters.b[field]);
     const maxWeight = Math.max(...weights);
@@ -254,22 +252,6 @@ export class LexicalIndex {
       queryNameIdf,
       perfect,
     };
-  }
-
-  /**
-   * Zeroes what the previous query wrote: only its films' entries, since a short description
-   * touches a few hundred films of tens of thousands (clearing every array cost more than
-   * scoring most queries).
-   */
-  private clearPreviousScores(): void {
-    for (const key of this.scoredKeys) {
-      this.total[key] = 0;
-      this.matchedIdf[key] = 0;
-      this.matchedRareIdf[key] = 0;
-      this.matchedNameIdf[key] = 0;
-      this.seen[key] = 0;
-      for (const scores of this.fieldScores) scores[key] = 0;
-    }
   }
 
   /**
