@@ -1,18 +1,13 @@
 import { describe, expect, test } from 'bun:test';
 import { kthLargest, topKeys } from '../../src/search/top-keys.ts';
-
-/** A repeatable pseudo-random sequence (no test should depend on the clock). */
-function sequence(seed: number): () => number {
-  let state = seed;
-  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
+import { seededRandom } from '../../src/search/training/synthetic-queries.ts';
 
 /** What topKeys must equal: every key sorted, best score first, lower key on ties. */
 const bySorting = (keys: number[], scores: Float32Array, k: number) => [...keys].sort((a, b) => scores[b]! - scores[a]! || a - b).slice(0, k);
 
 describe('topKeys', () => {
   test('matches a full sort, ties included, for lists shorter and longer than k', () => {
-    const random = sequence(3);
+    const random = seededRandom(3);
     for (const [size, k, distinct] of [
       [50, 100, 1000],
       [5000, 100, 1000000],
