@@ -2,8 +2,8 @@
 
 /** The `k` keys with the highest scores, best first (ties: lower key first). */
 export function topKeys(keys: number[], scores: Float32Array, k: number): number[] {
-  // Sorting tens of thousands of keys for a hundred is wasted work: those below the k-th best
-  // score leave first.
+  // Keys below the k-th best score leave before the sort; keys tied with it stay, so the
+  // lower key wins a tie as in a full sort.
   const floor = keys.length > k ? kthLargest(Float32Array.from(keys, (key) => scores[key]!), k) : -Infinity;
   return keys.filter((key) => scores[key]! >= floor).sort((a, b) => scores[b]! - scores[a]! || a - b).slice(0, k);
 }
