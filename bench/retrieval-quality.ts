@@ -167,10 +167,10 @@ async function evaluate(scale: Scale) {
   const absentTop = absentResults.map((r) => r.service.listRelevance);
   const share = (values: number[], test: (p: number) => boolean) => fmt(values.filter(test).length / Math.max(1, values.length));
   const sweep = [0.02, 0.03, 0.04, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6].map((t) => `${t.toFixed(2)}: ${share(presentTop, (p) => p < t)} / ${share(absentTop, (p) => p < t)}`);
-  console.log(`\nabstain threshold: present / absent abstained — ${sweep.join('; ')} (in use: ${scorer.model.abstainBelow})`);
+  console.log(`\nabstain threshold: present / absent abstained — ${sweep.join('; ')} (in use at ${corpus.length} films: ${search.abstainBelow.toFixed(3)})`);
   // What the chat then says: not found (abstained), the nearest films said to be uncertain
   // (offered, but less likely than not), or films that fit.
-  const unsure = (p: number) => p >= scorer.model.abstainBelow && p < LIKELY_FROM;
+  const unsure = (p: number) => p >= search.abstainBelow && p < LIKELY_FROM;
   console.log(
     `said plainly (not found, or offered as uncertain below ${LIKELY_FROM}): absent films ${share(absentTop, (p) => p < LIKELY_FROM)} ` +
       `(${fmt(absentAbstained)} not found, ${share(absentTop, unsure)} uncertain); present films offered as uncertain ${share(presentTop, unsure)}`,

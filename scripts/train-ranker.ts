@@ -5,7 +5,7 @@
 //
 //   bun scripts/train-ranker.ts --index DIR [--index DIR2 ...] [--name movies] [--queries 12000]
 //                               [--seed 7] [--out data/ranker/ranker.json] [--popularity 0.75]
-//                               [--typical-votes 5000] [--trees 300] [--depth 4]
+//                               [--typical-votes 5000] [--trees 300] [--depth 4] [--refuse-present 0.05]
 //
 // With several indexes (the bundled 1k and the 35k), queries are shared out evenly, so the
 // scorer learns how corpus size moves "none of these".
@@ -20,11 +20,13 @@
 // 4. The scorer is fitted: the linear model (fit-ranker.ts), then boosted trees on what it
 //    gets wrong (fit-trees.ts); then calibrated by Platt scaling on half the held-out queries,
 //    and measured on the other half.
+// 5. The abstain threshold of each corpus, on the same half: the chance that the film is among
+//    the five below which --refuse-present of its present descriptions fall.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.ts';
-import { calibrate, expectedCalibrationError, fitCalibration } from '../src/search/calibration.ts';
+import { calibrate, expectedCalibrationError, fitCalibration, thresholdRefusing } from '../src/search/calibration.ts';
 import type { CorpusMovie } from '../src/search/corpus.ts';
 import { FEATURE_NAMES, FEATURES, featureVector } from '../src/search/features.ts';
 import type { Bm25fParameters } from '../src/search/lexical-index.ts';
@@ -48,6 +50,7 @@ const { values } = parseArgs({
     'typical-votes': { type: 'string', default: '5000' },
     trees: { type: 'string', default: String(DEFAULT_TREE_OPTIONS.trees) },
     depth: { type: 'string', default: String(DEFAULT_TREE_OPTIONS.depth) },
+    'refuse-present': { type: 'string', default: '0.05' },
   },
 });
 if (!values.index?.length) throw new Error('--index DIR is required (build one with: bun src/main.ts ingest FILE --out DIR)');
@@ -61,7 +64,7 @@ const TYPICAL_LEAD = 288;
 
 const config = loadConfig();
 const embedder = await openEmbedder(config.search);
-// The current file gives the starting BM25F parameters and the abstain threshold; its weights are replaced.
+// The current file gives the starting BM25F parameters; everything else is replaced.
 const current = JSON.parse(readFileSync(config.search.rankerFile, 'utf8')) as RankerModel;
 const random = seededRandom(Number(values.seed));
 const log = (text: string) => console.error(`[train] ${text}`);
@@ -175,7 +178,7 @@ for (let round = 0; round < 2; round++) {
 }
 
 // 4. Short lists and their features.
-const provisional: RankerModel = { ...current, format: RANKER_FORMAT, features: FEATURE_NAMES, bm25f, means: FEATURE_NAMES.map(() => 0), scales: FEATURE_NAMES.map(() => 1), weights: FEATURE_NAMES.map(() => 0), trees: [] };
+const provisional: RankerModel = { ...current, format: RANKER_FORMAT, features: FEATURE_NAMES, bm25f, means: FEATURE_NAMES.map(() => 0), scales: FEATURE_NAMES.map(() => 1), weights: FEATURE_NAMES.map(() => 0), trees: [], abstainBelow: [{ films: 1, below: 0 }] };
 const searches = new Map(corpora.map((corpus) => [corpus, new MovieSearch(embedder, corpus.index, new Scorer(provisional))]));
 interface Built {
   example: Example;
@@ -224,8 +227,8 @@ const trees = fitTrees(trainingSet, linearScores, treeOptions, (t, loss) => {
   if (t % 50 === 0) log(`  tree ${t}: loss ${loss.toFixed(4)}`);
 });
 
-// 5. Calibration on half the held-out queries, figures on the other half.
-const model: RankerModel = { ...provisional, ...fitted, trees, calibration: { slope: 1, intercept: 0 }, abstainBelow: 0 };
+// 4, continued. Calibration on half the held-out queries, figures on the other half.
+const model: RankerModel = { ...provisional, ...fitted, trees, calibration: { slope: 1, intercept: 0 } };
 const scorer = new Scorer(model);
 interface Outcome {
   example: Example;
@@ -255,15 +258,21 @@ const rate = (list: Outcome[], test: (o: Outcome) => boolean) => list.filter(tes
 log(`held out (${reportHalf.length} queries): hit@1 ${rate(present, (o) => o.rank === 0).toFixed(3)}, hit@5 ${rate(present, (o) => o.rank >= 0 && o.rank < 5).toFixed(3)}`);
 log(`ECE over the shown candidates: ${expectedCalibrationError(samplesOf(reportHalf)).toFixed(3)} before calibration, ${expectedCalibrationError(samplesOf(reportHalf, calibrated)).toFixed(3)} after`);
 log(`ECE of "the film is among the five": ${expectedCalibrationError(reportHalf.map((o) => ({ probability: inList(o), right: o.rank >= 0 && o.rank < 5 }))).toFixed(3)}`);
-log('abstain threshold | present abstained | absent abstained');
-for (const threshold of [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5]) {
-  log(`  ${threshold.toFixed(2)} | ${rate(present, (o) => inList(o) < threshold).toFixed(3)} | ${rate(absent, (o) => inList(o) < threshold).toFixed(3)}`);
-}
-const abstainBelow = Number(process.env.ABSTAIN_BELOW ?? current.abstainBelow);
+
+// 5. Abstain thresholds, one for each corpus.
+const refusePresent = Number(values['refuse-present']);
+log(`abstain thresholds refusing ${refusePresent} of present descriptions: films | threshold | present refused | absent refused (held out)`);
+const abstainBelow = corpora.map((corpus) => {
+  const ofCorpus = (o: Outcome) => o.example.corpus === corpus;
+  const below = thresholdRefusing(fitHalf.filter((o) => ofCorpus(o) && !o.example.absent).map(inList), refusePresent);
+  const refused = (o: Outcome) => inList(o) < below;
+  log(`  ${corpus.index.size} | ${below.toFixed(3)} | ${rate(present.filter(ofCorpus), refused).toFixed(3)} | ${rate(absent.filter(ofCorpus), refused).toFixed(3)}`);
+  return { films: corpus.index.size, below: Number(below.toPrecision(4)) };
+});
 
 const final: RankerModel = {
   format: RANKER_FORMAT,
-  trainedOn: `${examples.length} synthetic queries (seed ${values.seed}, popularity ${values.popularity}, typical votes ${TYPICAL_VOTES}; ${trees.length} trees of depth ${treeOptions.depth}) over ${corpora.map((c) => c.index.size).join(' and ')} films; calibrated on the candidates of ${fitHalf.length} held-out queries`,
+  trainedOn: `${examples.length} synthetic queries (seed ${values.seed}, popularity ${values.popularity}, typical votes ${TYPICAL_VOTES}; ${trees.length} trees of depth ${treeOptions.depth}) over ${corpora.map((c) => c.index.size).join(' and ')} films; calibrated on the candidates of ${fitHalf.length} held-out queries, abstain thresholds refusing ${refusePresent} of their present ones`,
   features: FEATURE_NAMES,
   means: fitted.means.map((v) => Number(v.toPrecision(6))),
   scales: fitted.scales.map((v) => Number(v.toPrecision(6))),

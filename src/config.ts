@@ -90,7 +90,7 @@ export interface SearchSettings {
   corpusFile: string;
   /** The learned ranker's weights and calibration. */
   rankerFile: string;
-  /** Overrides the ranker file's abstain threshold (its `abstainBelow`) when set. */
+  /** When set, the abstain threshold at every corpus size, instead of the ranker file's (its `abstainBelow`). */
   abstainBelow: number | null;
 }
 

@@ -2,6 +2,12 @@
 // decision whether to offer candidates at all. Platt scaling (a logistic curve over the
 // model's log-odds) is fitted on the candidates of held-out synthetic queries, some of them
 // about films removed from the index, so "80 %" means right about 80 % of the time.
+//
+// The abstain threshold is not one number. In a small corpus a description of a film it holds
+// usually matches that film clearly, and one it lacks matches nothing well; among 35,000 films
+// both look alike far more often. So the threshold is measured on each training corpus, as the
+// chance below which a fixed share of its held-out present descriptions fall, and a corpus of
+// another size gets one in between.
 
 export interface Calibration {
   slope: number;
@@ -52,4 +58,33 @@ export function expectedCalibrationError(samples: Array<{ probability: number; r
     bin.right += right ? 1 : 0;
   }
   return totals.reduce((sum, bin) => sum + (bin.count ? Math.abs(bin.stated - bin.right) : 0), 0) / Math.max(1, samples.length);
+}
+
+/** The abstain threshold measured on one corpus of `films` films. */
+export interface AbstainPoint {
+  films: number;
+  below: number;
+}
+
+/**
+ * The threshold for a corpus of `films`: interpolated on the logarithm of the size between the
+ * points measured, the nearest point's outside them (one point serves every size).
+ */
+export function abstainThreshold(points: readonly AbstainPoint[], films: number): number {
+  const sorted = [...points].sort((a, b) => a.films - b.films);
+  const first = sorted[0]!;
+  const last = sorted.at(-1)!;
+  if (films <= first.films) return first.below;
+  if (films >= last.films) return last.below;
+  const upper = sorted.findIndex((point) => point.films >= films);
+  const [low, high] = [sorted[upper - 1]!, sorted[upper]!];
+  const along = Math.log(films / low.films) / Math.log(high.films / low.films);
+  return low.below + along * (high.below - low.below);
+}
+
+/** The value below which `share` of `values` fall: the threshold that refuses that share of them. */
+export function thresholdRefusing(values: readonly number[], share: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
 }

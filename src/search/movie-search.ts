@@ -7,7 +7,7 @@
 //                  scorer (scorer.ts) against a "none of these" alternative
 //   4. calibration the probability that each film is the one, and whether any is likely
 //                  enough to offer (calibration.ts)
-import { calibrate } from './calibration.ts';
+import { abstainThreshold, calibrate } from './calibration.ts';
 import type { CorpusMovie } from './corpus.ts';
 import type { Embedder } from './embedder.ts';
 import { type CandidateEvidence, type FeatureContext, featureVector, RANK_DEPTH } from './features.ts';
@@ -72,11 +72,16 @@ const SHORT_LIST = 60;
 const RRF_K = 60;
 
 export class MovieSearch {
+  /** Candidates are offered only when the chance that the film is among them reaches this. */
+  readonly abstainBelow: number;
+
   constructor(
     readonly embedder: Embedder,
     private readonly index: MovieIndex,
     readonly scorer: Scorer,
-  ) {}
+  ) {
+    this.abstainBelow = abstainThreshold(scorer.model.abstainBelow, index.size);
+  }
 
   get size(): number {
     return this.index.size;
@@ -91,7 +96,7 @@ export class MovieSearch {
     const probabilities = Scorer.probabilities(ranked.map((entry) => entry.score));
     const hits = ranked.slice(0, k).map((entry, i) => ({ movie: this.index.movie(entry.key), relevance: calibrate(probabilities[i]!, this.scorer.model.calibration) }));
     const listRelevance = Math.min(1, hits.reduce((sum, hit) => sum + hit.relevance, 0));
-    return { hits, topRelevance: hits[0]?.relevance ?? 0, listRelevance, abstain: listRelevance < this.scorer.model.abstainBelow, analysis: context.query };
+    return { hits, topRelevance: hits[0]?.relevance ?? 0, listRelevance, abstain: listRelevance < this.abstainBelow, analysis: context.query };
   }
 
   /** Whether a text says when the film came out ("an 80s film", "old black and white"). */

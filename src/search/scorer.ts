@@ -4,12 +4,12 @@
 // Its weights and trees are a versioned data file (data/ranker/ranker.json), trained on
 // synthetic queries made from the corpus by scripts/train-ranker.ts.
 import { readFileSync } from 'node:fs';
-import type { Calibration } from './calibration.ts';
+import type { AbstainPoint, Calibration } from './calibration.ts';
 import { FEATURE_NAMES } from './features.ts';
 import type { Bm25fParameters } from './lexical-index.ts';
 
-/** 2: boosted trees on top of the linear model. */
-export const RANKER_FORMAT = 2;
+/** 2: boosted trees on top of the linear model; 3: an abstain threshold for each corpus size. */
+export const RANKER_FORMAT = 3;
 
 /** A tree whose every level asks one question: go right when features[d] > thresholds[d]. */
 export interface ObliviousTree {
@@ -34,8 +34,11 @@ export interface RankerModel {
   trees: ObliviousTree[];
   bm25f: Bm25fParameters;
   calibration: Calibration;
-  /** Candidates are offered only when the chance that the film is among them reaches this. */
-  abstainBelow: number;
+  /**
+   * Candidates are offered only when the chance that the film is among them reaches the
+   * threshold for the corpus's size (calibration.ts: abstainThreshold).
+   */
+  abstainBelow: AbstainPoint[];
 }
 
 export class RankerMismatchError extends Error {}
@@ -49,6 +52,9 @@ export class Scorer {
     if (model.features.join(',') !== expected) {
       throw new RankerMismatchError(`the ranker was trained on features [${model.features.join(', ')}], the code computes [${FEATURE_NAMES.join(', ')}]: retrain it (scripts/train-ranker.ts)`);
     }
+    if (!Array.isArray(model.abstainBelow) || model.abstainBelow.length === 0 || !model.abstainBelow.every(validAbstainPoint)) {
+      throw new RankerMismatchError('the ranker file\'s abstainBelow must list at least one { films, below } with films > 0 and below from 0 to 1: retrain it (scripts/train-ranker.ts)');
+    }
     model.trees.forEach((tree, i) => {
       const problem = treeProblem(tree, FEATURE_NAMES.length);
       if (problem) throw new RankerMismatchError(`the ranker file's tree ${i} ${problem}: retrain it (scripts/train-ranker.ts)`);
@@ -56,9 +62,10 @@ export class Scorer {
     this.forest = new Forest(model.trees);
   }
 
-  /** The ranker file at `path`, with settings that override the file's. */
-  static load(path: string, overrides: Partial<Pick<RankerModel, 'abstainBelow'>> = {}): Scorer {
-    return new Scorer({ ...(JSON.parse(readFileSync(path, 'utf8')) as RankerModel), ...overrides });
+  /** The ranker file at `path`; `abstainBelow`, when given, is the threshold at every corpus size. */
+  static load(path: string, { abstainBelow }: { abstainBelow?: number } = {}): Scorer {
+    const model = JSON.parse(readFileSync(path, 'utf8')) as RankerModel;
+    return new Scorer(abstainBelow === undefined ? model : { ...model, abstainBelow: [{ films: 1, below: abstainBelow }] });
   }
 
   /** The model as the ranker file stores it: indented, one line per tree, so diffs stay readable. */
@@ -88,6 +95,8 @@ export class Scorer {
     return [...exps.map((e) => e / total), none / total];
   }
 }
+
+const validAbstainPoint = (point: AbstainPoint) => typeof point?.films === 'number' && point.films > 0 && typeof point.below === 'number' && point.below >= 0 && point.below <= 1;
 
 /** What makes a tree unusable with `featureCount` features, or null. */
 function treeProblem(tree: ObliviousTree, featureCount: number): string | null {

@@ -90,10 +90,10 @@ describe('conversations (postgres+redis, offline engines)', () => {
   test('discovery > refine x3 > dead end, then a fresh start', async () => {
     const id = crypto.randomUUID();
     const seen = new Set<string>();
-    let turn = await say(server, user, id, 'a man stranded on an island has to survive alone');
+    let turn = await say(server, user, id, 'a crew of thieves plans an elaborate heist');
     expect(turn.done.phase).toBe('confirmation');
     titles(turn).forEach((t: string) => seen.add(t));
-    for (const details of ['none of these, it was on a deserted island', 'no, he talks to a volleyball', 'not those either, he worked for a delivery company']) {
+    for (const details of ['none of these, they rob a bank', 'no, one of them betrays the others', 'not those either, it ends in a shootout']) {
       turn = await say(server, user, id, details);
       expect(turn.done.phase).toBe('confirmation');
       for (const title of titles(turn)) {
@@ -215,9 +215,9 @@ describe('conversations (postgres+redis, offline engines)', () => {
   });
 
   test('a description nothing fits closely gets the nearest films, said plainly to be uncertain', async () => {
-    // A widow's noodle shop is Tampopo, which the bundled corpus lacks: the search offers its
-    // nearest films, but less likely than not (between the abstain threshold and LIKELY_FROM).
-    const turn = await say(server, user, crypto.randomUUID(), 'a widow opens a noodle shop');
+    // No film of the bundled corpus tells this story, but several come near: the search offers
+    // them, less likely than not (between the abstain threshold and LIKELY_FROM).
+    const turn = await say(server, user, crypto.randomUUID(), 'a widow opens a cafe in a small town');
     expect(turn.done.phase).toBe('confirmation');
     expect(turn.done.candidates.length).toBeGreaterThan(0);
     expect(turn.done.reply).toContain("I'm not sure I have your film");

@@ -1,6 +1,6 @@
 // Scorer, calibration and the training pieces behind them.
 import { describe, expect, test } from 'bun:test';
-import { calibrate, expectedCalibrationError, fitCalibration } from '../../src/search/calibration.ts';
+import { abstainThreshold, calibrate, expectedCalibrationError, fitCalibration, thresholdRefusing } from '../../src/search/calibration.ts';
 import type { CorpusMovie } from '../../src/search/corpus.ts';
 import { loadConfig } from '../../src/config.ts';
 import { FEATURE_NAMES } from '../../src/search/features.ts';
@@ -21,7 +21,7 @@ const model = (overrides: Partial<RankerModel> = {}): RankerModel => ({
   trees: [],
   bm25f: { k1: 1.2, weights: { title: 1, plot: 1, people: 1, genre: 1, origin: 1, phrase: 1 }, b: { title: 0.5, plot: 0.75, people: 0.5, genre: 0.3, origin: 0.3, phrase: 0.75 } },
   calibration: { slope: 1, intercept: 0 },
-  abstainBelow: 0.1,
+  abstainBelow: [{ films: 1, below: 0.1 }],
   ...overrides,
 });
 
@@ -71,13 +71,18 @@ describe('Scorer', () => {
     for (const bad of broken) expect(() => new Scorer(model({ trees: [tree, bad] }))).toThrow(/tree 1/);
   });
 
-  test('the bundled ranker file loads, and a setting can override its abstain threshold', () => {
+  test('the bundled ranker file loads, and a setting sets one abstain threshold for every corpus size', () => {
     const bundled = Scorer.load('data/ranker/ranker.json');
     expect(bundled.model.features).toEqual(FEATURE_NAMES);
-    const stricter = loadScorer({ ...loadConfig({}).search, abstainBelow: bundled.model.abstainBelow + 0.3 });
-    expect(stricter.model.abstainBelow).toBeCloseTo(bundled.model.abstainBelow + 0.3);
+    const stricter = loadScorer({ ...loadConfig({}).search, abstainBelow: 0.4 });
+    expect(stricter.model.abstainBelow).toEqual([{ films: 1, below: 0.4 }]);
     expect(stricter.model.trees).toEqual(bundled.model.trees);
-    expect(loadScorer(loadConfig({}).search).model.abstainBelow).toBe(bundled.model.abstainBelow);
+    expect(loadScorer(loadConfig({}).search).model.abstainBelow).toEqual(bundled.model.abstainBelow);
+  });
+
+  test('refuses abstain thresholds it cannot use', () => {
+    const broken = [0.05, [], [{ films: 1000, below: 1.5 }], [{ films: 0, below: 0.1 }], [{ films: 1000 }], [null]];
+    for (const abstainBelow of broken) expect(() => new Scorer(model({ abstainBelow } as unknown as Partial<RankerModel>))).toThrow(/abstainBelow/);
   });
 
   test('the file text of a model reads back as the same model, a line per tree', () => {
@@ -101,6 +106,25 @@ describe('calibration', () => {
     const recalibrated = samples.map((s) => ({ probability: calibrate(s.probability, fitted), right: s.right }));
     expect(expectedCalibrationError(recalibrated)).toBeLessThan(0.05);
     expect(calibrate(0.9, fitted)).toBeLessThan(0.6);
+  });
+
+  test('the abstain threshold of a corpus size lies between the measured ones, on a log scale', () => {
+    const points = [{ films: 35_000, below: 0.05 }, { films: 1000, below: 0.2 }];
+    expect(abstainThreshold(points, 1000)).toBeCloseTo(0.2);
+    expect(abstainThreshold(points, 35_000)).toBeCloseTo(0.05);
+    expect(abstainThreshold(points, Math.sqrt(1000 * 35_000))).toBeCloseTo(0.125);
+    expect(abstainThreshold(points, 10)).toBeCloseTo(0.2);
+    expect(abstainThreshold(points, 1_000_000)).toBeCloseTo(0.05);
+    expect(abstainThreshold([{ films: 1, below: 0.3 }], 50_000)).toBe(0.3);
+  });
+
+  test('the threshold refusing a share of values refuses no more than that share', () => {
+    const values = Array.from({ length: 100 }, (_, i) => (100 - i) / 100);
+    const threshold = thresholdRefusing(values, 0.05);
+    expect(values.filter((v) => v < threshold)).toHaveLength(5);
+    expect(thresholdRefusing(values, 0)).toBe(0.01);
+    expect(values.filter((v) => v < thresholdRefusing(values, 1))).toHaveLength(99);
+    expect(thresholdRefusing([], 0.05)).toBe(0);
   });
 
   test('expected calibration error is 0 for perfect statements and the gap otherwise', () => {
