@@ -1,10 +1,10 @@
 #!/usr/bin/env bun
 // What the pipeline's validation does with the search's results on the bundled corpus: for
-// each evaluation description, search (k = 5; an abstaining search offers nothing), enrich
-// from the offline catalog (and again as if the catalog were down), validate. Then, per pair
-// of thresholds, how often the right film survives, how often a present film's description
-// ends with nothing, and how often a description of an absent film or an off-topic message
-// ends in the dead end it should.
+// each evaluation description, search (k = 5; an abstaining search offers nothing, and a
+// message that describes no film is not searched), enrich from the offline catalog (and again
+// as if the catalog were down), validate. Then, per pair of thresholds, how often the right
+// film survives, how often a present film's description ends with nothing, and how often a
+// description of an absent film or an off-topic message ends in the dead end it should.
 //
 //   bun bench/calibration.ts [--split dev|test|all]   (choose thresholds on dev only)
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { validateCandidates } from '../src/catalog/candidates.ts';
 import { type EnrichedHit, Enricher } from '../src/catalog/enrichment.ts';
 import { OfflineCatalog } from '../src/catalog/offline-catalog.ts';
+import { describesAFilm } from '../src/conversation/small-talk.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
 import { readJsonLines } from '../src/search/corpus.ts';
@@ -40,8 +41,9 @@ interface Run {
   unenriched: EnrichedHit[];
 }
 async function run(query: string, id: string | null): Promise<Run> {
-  const result = await search.search(query, { k: 5 });
-  const hits = result.abstain ? [] : result.hits;
+  // As the chat does: a message that describes no film ("hello") is not searched.
+  const result = describesAFilm(query) ? await search.search(query, { k: 5 }) : null;
+  const hits = !result || result.abstain ? [] : result.hits;
   const enriched = await enricher.enrich(hits, Date.now() + 5000);
   return { id, enriched, unenriched: hits.map((hit) => ({ ...hit, catalog: null, catalogMatch: 0 })) };
 }

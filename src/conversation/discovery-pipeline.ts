@@ -2,7 +2,8 @@
 //
 //   discovery:    newSearch > understand > search > enrich > validate > present  (phase confirmation)
 //                                                                   > deadEnd  (not found)
-//                             > deadEnd                             (a language the engine cannot read)
+//                             > deadEnd                             (a language the engine cannot read,
+//                                                                    or no film described: "hello")
 //   confirmation: classify > confirm > overview                               (phase qa)
 //                          > refine > search > enrich > validate > present    (up to 3 cycles)
 //                                                             > nothingNew    (ask for one more detail)
@@ -16,6 +17,7 @@ import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
 import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/language-model.ts';
 import { capitalised, helpfulDetails, listNames, streamWords } from '../llm/wording.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
+import { describesAFilm } from './small-talk.ts';
 import type { TurnEngine, TurnInput, TurnOutcome } from './engine.ts';
 import { END, GraphBuilder, type CompiledGraph } from './graph.ts';
 import { movieTools } from './movie-tools.ts';
@@ -32,7 +34,7 @@ export const CANDIDATES_SHOWN = 5;
  */
 export const LIKELY_FROM = 0.5;
 
-type DeadEnd = 'no-candidates' | 'refinements-exhausted' | 'unsupported-language';
+type DeadEnd = 'no-candidates' | 'refinements-exhausted' | 'unsupported-language' | 'no-description';
 
 interface TurnState {
   conversation: ConversationState;
@@ -94,6 +96,9 @@ const DEAD_END_REPLIES: Record<Exclude<DeadEnd, 'unsupported-language'>, (askFor
   'refinements-exhausted': () =>
     "I'm sorry, I still haven't found it after several tries. Let's start over: describe the film again in your own words, " +
     'perhaps with a different detail, a memorable scene, or roughly when it came out.',
+  'no-description': (askFor) =>
+    "I find films from what people remember of them. Tell me about the one you're looking for: what happens in it, " +
+    `and any detail that would help, such as ${askFor}.`,
 };
 
 const nothingNewReply = (askFor: string) =>
@@ -136,6 +141,7 @@ export class DiscoveryPipeline implements TurnEngine {
       .step('understand', async (s) => {
         const understood = await language.understandDescription(s.message);
         if (understood.kind === 'unsupported-language') return { ...s, understood, deadEnd: 'unsupported-language' };
+        if (!describesAFilm(understood.text)) return { ...s, understood, deadEnd: 'no-description' };
         const { unfound } = s.conversation;
         // After "I couldn't find it, tell me more", the new words lead and the old ones back them.
         const told = unfound ? { description: unfound, details: [understood.text], query: `${unfound}. ${understood.text}` } : { description: understood.text, query: understood.text };
@@ -207,7 +213,10 @@ export class DiscoveryPipeline implements TurnEngine {
         const reason = s.deadEnd ?? 'refinements-exhausted';
         const reply = reason === 'unsupported-language' ? unsupportedLanguageReply(s.understood) : DEAD_END_REPLIES[reason](helpfulDetails(s));
         streamWords(reply, stream);
-        return { ...s, reply, deadEnd: reason, conversation: { ...initialState(), unfound: reason === 'no-candidates' ? s.conversation.query : null } };
+        // After "not found" the next description is read with this one; a message that described
+        // nothing leaves whatever was pending as it was.
+        const unfound = reason === 'no-candidates' ? s.conversation.query : reason === 'no-description' ? s.conversation.unfound : null;
+        return { ...s, reply, deadEnd: reason, conversation: { ...initialState(), unfound } };
       })
       .edge('deadEnd', END);
   }

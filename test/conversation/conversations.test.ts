@@ -207,6 +207,28 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(turn.tokens.join('')).toBe(turn.done.reply);
   });
 
+  test('a greeting or a request that describes no film is asked for a description, and searches nothing', async () => {
+    const id = crypto.randomUUID();
+    for (const message of ['hello', 'hi, can you help me find a movie?', 'thanks!', 'hallo, ich suche einen Film']) {
+      const turn = await say(server, user, id, message);
+      expect(turn.done.phase).toBe('discovery');
+      expect(turn.done.candidates).toBeUndefined();
+      expect(turn.done.reply).toContain("Tell me about the one you're looking for");
+      expect(turn.done.reply).not.toContain("couldn't find");
+    }
+    const found = await say(server, user, id, DESCRIPTION);
+    expect(titles(found)[0]).toBe('Jaws');
+  });
+
+  test('after "not found", a message that describes nothing keeps the description pending', async () => {
+    const id = crypto.randomUUID();
+    const notFound = await say(server, user, id, NONSENSE);
+    expect(notFound.done.reply).toContain("couldn't find that film");
+    const thanks = await say(server, user, id, 'ok thanks');
+    expect(thanks.done.reply).toContain("Tell me about the one you're looking for");
+    expect((await server.services.sessions.checkpoint(id)).state).toMatchObject({ phase: 'discovery', unfound: NONSENSE });
+  });
+
   test('a dead end does not ask again for what the description already said (when it came out)', async () => {
     const turn = await say(server, user, crypto.randomUUID(), `${NONSENSE} from the 80s`);
     expect(turn.done.reply).toContain("couldn't find that film");
