@@ -47,7 +47,7 @@ export class Scorer {
   private readonly forest: Forest;
 
   constructor(readonly model: RankerModel) {
-    if (model.format !== RANKER_FORMAT) throw new RankerMismatchError(`ranker format ${model.format}, expected ${RANKER_FORMAT}`);
+    if (model.format !== RANKER_FORMAT) throw new RankerMismatchError(`ranker format ${model.format}, expected ${RANKER_FORMAT}: retrain it (scripts/train-ranker.ts)`);
     const expected = FEATURE_NAMES.join(',');
     if (model.features.join(',') !== expected) {
       throw new RankerMismatchError(`the ranker was trained on features [${model.features.join(', ')}], the code computes [${FEATURE_NAMES.join(', ')}]: retrain it (scripts/train-ranker.ts)`);
