@@ -4,7 +4,7 @@
 // message is a description when, once the words of greeting, courtesy and asking are set
 // aside, something is left: a word of the story, a name, or what the search reads as a hint
 // (an era, a genre, a country).
-import { analyseQuery } from '../search/query-analysis.ts';
+import { analyseQuery, hasHint } from '../search/query-analysis.ts';
 import { tokenize } from '../search/tokens.ts';
 
 /** Words that greet, thank, agree or ask for help, and words for "a film": none says which film. */
@@ -24,6 +24,5 @@ const CHAT_TERMS = new Set(tokenize(CHAT_WORDS.join(' ')));
 /** Whether `text` (in English) says anything about a film beyond asking for one. */
 export function describesAFilm(text: string): boolean {
   const analysis = analyseQuery(text);
-  if (analysis.era || analysis.genres || analysis.countries.length) return true;
-  return tokenize(text).some((term) => !CHAT_TERMS.has(term));
+  return hasHint(analysis) || analysis.terms.some((term) => !CHAT_TERMS.has(term));
 }

@@ -13,7 +13,7 @@ import type { Embedder } from './embedder.ts';
 import { type CandidateEvidence, type FeatureContext, featureVector, RANK_DEPTH } from './features.ts';
 import { FIELDS } from './film-fields.ts';
 import type { MovieIndex } from './movie-index.ts';
-import { analyseQuery, type QueryAnalysis, type SearchHints } from './query-analysis.ts';
+import { analyseQuery, hasHint, type QueryAnalysis, type SearchHints } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
 import { THESAURUS } from './synonyms.ts';
 import { topKeys } from './top-keys.ts';
@@ -107,7 +107,7 @@ export class MovieSearch {
   /** Whether a text gives search anything to go on: a word the corpus holds (or a synonym of one), or a hint. */
   informative(text: string): boolean {
     const analysis = analyseQuery(text);
-    if (analysis.era || analysis.genres || analysis.countries.length) return true;
+    if (hasHint(analysis)) return true;
     const held = (term: string) => this.index.lexical.documentFrequency(term) > 0;
     return analysis.terms.some((term) => held(term) || THESAURUS.alternativesOf(term).some(held));
   }

@@ -119,6 +119,11 @@ function countriesOf(tokens: string[]): number[] {
   return countries;
 }
 
+/** Whether a description says what kind of film it is: when it came out, a genre or where it is from. */
+export function hasHint(analysis: QueryAnalysis): boolean {
+  return analysis.era !== null || analysis.genres !== 0 || analysis.countries.length > 0;
+}
+
 export function analyseQuery(text: string, hints: SearchHints = {}): QueryAnalysis {
   const tokens = words(text);
   const joined = ` ${tokens.join(' ')} `;
