@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { SearchSettings } from '../src/config.ts';
 import type { Embedder } from '../src/search/embedder.ts';
 import { allThreads, ingestCorpus } from '../src/search/ingest.ts';
-import { indexStaleReason, withIngestEmbedder } from '../src/search/open-search.ts';
+import { followsAnotherCorpus, indexStaleReason, withIngestEmbedder } from '../src/search/open-search.ts';
 
 export const BENCH_DIR = join(tmpdir(), 'movie-discovery-bench');
 /** The 35k-film corpus (scripts/large-corpus.ts) and its index. */
@@ -29,7 +29,7 @@ export async function ensureBenchIndex(settings: SearchSettings, embedder: Embed
   }
   mkdirSync(dir, { recursive: true });
   const report = await withIngestEmbedder(settings, (ingester) =>
-    ingestCorpus({ corpusPath: corpusFile, outDir: dir, name: 'movies', embedder: ingester, graphThreads: allThreads() }),
+    ingestCorpus({ corpusPath: corpusFile, outDir: dir, name: 'movies', embedder: ingester, graphThreads: allThreads(), follow: followsAnotherCorpus(corpusFile, settings) }),
   );
   const ingest = `${report.indexed} films, ${report.passages} passages in ${report.seconds.toFixed(1)} s: ${(report.indexed / report.seconds).toFixed(0)} films/s`;
   writeFileSync(reportFile, ingest);

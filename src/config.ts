@@ -86,8 +86,13 @@ export interface SearchSettings {
   /** Directory of the vector index files. */
   indexDir: string;
   indexName: string;
-  /** Corpus the index is built from when it is missing or stale. */
+  /** Corpus the index is built from when it is missing or stale (CORPUS_FILE, else the bundled one). */
   corpusFile: string;
+  /**
+   * Whether CORPUS_FILE was set. When it was not, an index built by `ingest FILE` keeps
+   * following FILE instead of being rebuilt from the bundled corpus at the next start.
+   */
+  corpusFileSet: boolean;
   /** The learned ranker's weights and calibration. */
   rankerFile: string;
   /** When set, the abstain threshold at every corpus size, instead of the ranker file's (its `abstainBelow`). */
@@ -146,6 +151,7 @@ export function loadConfig(env: Env = process.env): Config {
       indexDir: read.path('INDEX_DIR') ?? assetPath('data/index'),
       indexName: read.string('INDEX_NAME') ?? 'movies',
       corpusFile: read.path('CORPUS_FILE') ?? assetPath('data/corpus/movies.jsonl'),
+      corpusFileSet: read.path('CORPUS_FILE') !== null,
       rankerFile: read.path('RANKER_FILE') ?? assetPath('data/ranker/ranker.json'),
       abstainBelow: read.string('ABSTAIN_BELOW') === null ? null : read.fraction('ABSTAIN_BELOW', 0),
     },

@@ -1,10 +1,11 @@
 // The `ingest` and `search` commands of the binary.
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { allThreads, ingestCorpus } from '../search/ingest.ts';
 import { DEFAULT_QUANTIZATION } from '../search/movie-index.ts';
-import { openMovieSearch, withIngestEmbedder } from '../search/open-search.ts';
+import { followsAnotherCorpus, openMovieSearch, withIngestEmbedder } from '../search/open-search.ts';
 import { createProgress } from './progress.ts';
 
 export async function ingestCommand(args: string[], config: Config): Promise<number> {
@@ -33,6 +34,7 @@ export async function ingestCommand(args: string[], config: Config): Promise<num
       quantization,
       graphThreads,
       onProgress: (done, total) => progress.update(done, total),
+      follow: followsAnotherCorpus(corpusPath, config.search),
     }),
   );
   progress.finish();
@@ -43,6 +45,10 @@ export async function ingestCommand(args: string[], config: Config): Promise<num
       `(${(report.indexed / Math.max(report.seconds, 1e-3)).toFixed(0)} films/s); ` +
       `${report.problems.length} rows skipped`,
   );
+  const intoServedIndex = resolve(values.out ?? config.search.indexDir) === resolve(config.search.indexDir) && (values.name ?? config.search.indexName) === config.search.indexName;
+  if (config.search.corpusFileSet && followsAnotherCorpus(corpusPath, config.search) && intoServedIndex) {
+    console.error(`note: CORPUS_FILE is ${config.search.corpusFile}, so the next start rebuilds this index from it; unset CORPUS_FILE to keep ${corpusPath}`);
+  }
   return report.indexed > 0 ? 0 : 1;
 }
 

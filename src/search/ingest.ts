@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, mkdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { readCorpusFile, type RowProblem } from './corpus-formats.ts';
 import type { Embedder } from './embedder.ts';
 import { DEFAULT_QUANTIZATION, INDEX_FORMAT, writeIndex } from './movie-index.ts';
@@ -28,6 +29,8 @@ export interface IngestOptions {
   graphThreads?: number;
   /** Called after every batch with passages embedded so far and the total. */
   onProgress?: (done: number, total: number) => void;
+  /** Record the corpus file in the manifest, for the index to follow it (IndexManifest.corpusFile). */
+  follow?: boolean;
 }
 
 export interface IngestReport {
@@ -85,6 +88,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
       documentText: PASSAGE_TEXT,
       corpusStamp: fileStamp(options.corpusPath),
       corpusSha256: await fileSha256(options.corpusPath),
+      ...(options.follow ? { corpusFile: resolve(options.corpusPath) } : {}),
       metric: 'cos',
       quantization: options.quantization ?? DEFAULT_QUANTIZATION,
     },

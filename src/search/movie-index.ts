@@ -31,6 +31,11 @@ export interface IndexManifest {
   corpusSha256: string;
   /** The corpus file's size and modification time when it was hashed: while both hold, start-up skips the hash. */
   corpusStamp?: string;
+  /**
+   * The corpus file, when `ingest FILE` built the index from another file than the configured
+   * corpus: while CORPUS_FILE is unset, the index follows this file (open-search.ts).
+   */
+  corpusFile?: string;
   metric: 'cos';
   quantization: Quantization;
 }

@@ -1,6 +1,10 @@
 // Loads the embedding model, the ranker and the index, building the index first when it is
 // missing or stale (another model or format, or a corpus file that changed since it was built).
+// The corpus an index follows is CORPUS_FILE when set; otherwise the file `ingest FILE` built
+// it from, so that a start after `ingest FILE` serves FILE's films instead of rebuilding the
+// index from the bundled corpus; otherwise the bundled corpus.
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { SearchSettings } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { defaultModelDir, type Embedder, ensureDefaultModel, loadEmbedder } from './embedder.ts';
@@ -32,9 +36,18 @@ export async function withIngestEmbedder<T>(settings: SearchSettings, work: (emb
   }
 }
 
+/** The corpus file the configured index follows (see the top of this file). */
+export function followedCorpus(settings: SearchSettings): { path: string; ingested: boolean } {
+  const ingested = settings.corpusFileSet ? undefined : readManifest(settings.indexDir, settings.indexName)?.corpusFile;
+  return ingested ? { path: ingested, ingested: true } : { path: settings.corpusFile, ingested: false };
+}
+
+/** Whether an index built from `corpusPath` should follow it: a file other than the configured corpus. */
+export const followsAnotherCorpus = (corpusPath: string, settings: SearchSettings) => resolve(corpusPath) !== resolve(settings.corpusFile);
+
 /** Why the index must be (re)built, or null when it is fresh. */
 export async function staleReason(settings: SearchSettings, embedder: Embedder): Promise<string | null> {
-  return indexStaleReason(settings.indexDir, settings.indexName, settings.corpusFile, embedder);
+  return indexStaleReason(settings.indexDir, settings.indexName, followedCorpus(settings).path, embedder);
 }
 
 /** The same for any index directory (the benchmarks keep theirs apart). */
@@ -68,9 +81,10 @@ export async function openMovieSearch(settings: SearchSettings, log: Logger, emb
   const model = embedder ?? (await openEmbedder(settings));
   const reason = await staleReason(settings, model);
   if (reason) {
-    log.info('building the search index', { reason, corpus: settings.corpusFile });
+    const corpus = followedCorpus(settings);
+    log.info('building the search index', { reason, corpus: corpus.path });
     const report = await withIngestEmbedder(settings, (ingester) =>
-      ingestCorpus({ corpusPath: settings.corpusFile, outDir: settings.indexDir, name: settings.indexName, embedder: ingester }),
+      ingestCorpus({ corpusPath: corpus.path, outDir: settings.indexDir, name: settings.indexName, embedder: ingester, follow: corpus.ingested }),
     );
     log.info('search index built', { films: report.indexed, skipped: report.problems.length, seconds: Math.round(report.seconds) });
   }

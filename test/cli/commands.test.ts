@@ -23,13 +23,23 @@ describe('command line', () => {
       const corpus = join(dir.value, 'films.jsonl');
       const film = (title: string, plot: string) => JSON.stringify({ title, year: 2001, directors: ['D'], genres: ['Drama'], cast: ['C'], plot });
       await Bun.write(corpus, [film('Lighthouse Keeper', 'an old man keeps a lighthouse alone on a rocky island'), '{oops', film('Space Cook', 'a chef cooks for astronauts on a space station')].join('\n'));
-      const env = { INDEX_DIR: join(dir.value, 'index'), CORPUS_FILE: corpus };
+      // CORPUS_FILE unset: the index keeps following the file it was ingested from, and is not
+      // rebuilt from the bundled corpus by the next start.
+      const env = { INDEX_DIR: join(dir.value, 'index') };
       const ingest = run(['ingest', corpus], env);
       expect(ingest.status).toBe(0);
       expect(ingest.stderr).toContain(`${corpus}:2: skipped: not valid JSON`);
       expect(ingest.stderr).toContain('indexed 2 films');
-      const search = run(['search', 'a chef in orbit', '--k', '1', '--json'], env);
-      expect(JSON.parse(search.stdout)[0].title).toBe('Space Cook');
+      const search = run(['search', 'a chef in orbit', '--k', '5', '--json'], env);
+      expect(JSON.parse(search.stdout).map((hit: { title: string }) => hit.title)).toEqual(['Space Cook', 'Lighthouse Keeper']);
+
+      // CORPUS_FILE set wins: ingest says so, and the next start rebuilds the index from it.
+      const other = join(dir.value, 'other.jsonl');
+      await Bun.write(other, film('Desert Bus', 'a bus crosses a desert for eight hours'));
+      const ingestAgain = run(['ingest', corpus], { ...env, CORPUS_FILE: other });
+      expect(ingestAgain.stderr).toContain(`the next start rebuilds this index from it; unset CORPUS_FILE to keep ${corpus}`);
+      const rebuilt = run(['search', 'a chef in orbit', '--k', '5', '--json'], { ...env, CORPUS_FILE: other });
+      expect(JSON.parse(rebuilt.stdout).map((hit: { title: string }) => hit.title)).toEqual(['Desert Bus']);
     } finally {
       await dir.dispose();
     }
