@@ -8,7 +8,9 @@
 //   <name>.passages.bin    the passages' vectors (8-bit) and which film each belongs to
 //   <name>.lexical.bin     the fielded lexical index (BM25F)
 //   <name>.films.bin       per-film facts for ranking (year, votes, genres, origins)
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// A new index is written beside the old one and renamed into place: a server that has the old
+// one open keeps reading the files it mapped until it restarts.
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CorpusMovie } from './corpus.ts';
 import { filmFields } from './film-fields.ts';
@@ -59,10 +61,16 @@ export function readManifest(dir: string, name: string): IndexManifest | null {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as IndexManifest) : null;
 }
 
-/** Rewrites the manifest alone (the rest of the index stays as it is). */
+/** Rewrites the manifest alone (the rest of the index stays as it is), whole or not at all. */
 export function writeManifest(dir: string, name: string, manifest: IndexManifest): void {
-  writeFileSync(indexFiles(dir, name).manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+  const path = indexFiles(dir, name).manifest;
+  const partial = partialPath(path);
+  writeFileSync(partial, `${JSON.stringify(manifest, null, 2)}\n`);
+  renameSync(partial, path);
 }
+
+/** Where a file is written before it is renamed into place (unique: two writers never share one). */
+const partialPath = (path: string) => `${path}.partial-${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
 
 export interface IndexContents {
   movies: CorpusMovie[];
@@ -74,23 +82,35 @@ export interface IndexContents {
   graphThreads?: number;
 }
 
-/** Writes every file of an index; the manifest last, so a crash leaves no index that looks whole. */
+/**
+ * Writes every file of an index. Each is written beside its place and renamed into it once all
+ * are written, so a crash while writing leaves the old index whole, and a server reading the
+ * old files (memory-mapped: rewriting them in place crashed it) keeps them. The old manifest
+ * goes before the renames and the new one comes last: no mix of the two ever looks whole.
+ */
 export function writeIndex(dir: string, name: string, manifest: IndexManifest, contents: IndexContents): void {
-  const paths = indexFiles(dir, name);
-  const { movies, passageVectors, filmOfPassage } = contents;
-  writePassageIndex(paths, passageVectors, filmOfPassage, movies.length, {
-    dimensions: manifest.dimensions,
-    quantization: manifest.quantization,
-    threads: contents.graphThreads ?? 1,
-  });
-  writeLexicalIndex(paths.lexical, movies.map(filmFields));
-  writeFilmTable(paths.films, movies);
-  const lines = movies.map((movie) => Buffer.from(`${JSON.stringify(movie)}\n`));
-  const offsets = new BigUint64Array(lines.length + 1);
-  lines.forEach((line, i) => (offsets[i + 1] = offsets[i]! + BigInt(line.length)));
-  writeFileSync(paths.docs, Buffer.concat(lines));
-  writeFileSync(paths.offsets, new Uint8Array(offsets.buffer));
-  writeManifest(dir, name, manifest);
+  const { manifest: manifestPath, ...finalPaths } = indexFiles(dir, name);
+  const paths = Object.fromEntries(Object.entries(finalPaths).map(([file, path]) => [file, partialPath(path)])) as typeof finalPaths;
+  try {
+    const { movies, passageVectors, filmOfPassage } = contents;
+    writePassageIndex(paths, passageVectors, filmOfPassage, movies.length, {
+      dimensions: manifest.dimensions,
+      quantization: manifest.quantization,
+      threads: contents.graphThreads ?? 1,
+    });
+    writeLexicalIndex(paths.lexical, movies.map(filmFields));
+    writeFilmTable(paths.films, movies);
+    const lines = movies.map((movie) => Buffer.from(`${JSON.stringify(movie)}\n`));
+    const offsets = new BigUint64Array(lines.length + 1);
+    lines.forEach((line, i) => (offsets[i + 1] = offsets[i]! + BigInt(line.length)));
+    writeFileSync(paths.docs, Buffer.concat(lines));
+    writeFileSync(paths.offsets, new Uint8Array(offsets.buffer));
+    rmSync(manifestPath, { force: true });
+    for (const file of Object.keys(finalPaths) as Array<keyof typeof finalPaths>) renameSync(paths[file], finalPaths[file]);
+    writeManifest(dir, name, manifest);
+  } finally {
+    for (const path of Object.values(paths)) rmSync(path, { force: true });
+  }
 }
 
 /** A read-only index opened from disk. */

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { CorpusMovie } from '../../src/search/corpus.ts';
 import { genreBit } from '../../src/search/genres.ts';
 import { IndexMismatchError, indexFiles, INDEX_FORMAT, type IndexManifest, MovieIndex, writeIndex } from '../../src/search/movie-index.ts';
@@ -57,6 +57,28 @@ describe('MovieIndex', () => {
     expect(() => MovieIndex.open(dir.value, 'm', { modelId: 'bge-small:384:cls', dimensions: 384 })).toThrow(IndexMismatchError);
     expect(() => MovieIndex.open(dir.value, 'm', { modelId: 'bge-small:384:cls', dimensions: 384 })).toThrow(/rebuild the index/);
     expect(() => MovieIndex.open(dir.value, 'none')).toThrow(/run the ingest command/);
+  });
+
+  test('a new index replaces an open one without disturbing it; a write that fails leaves the old one whole', () => {
+    writeIndex(dir.value, 'live', manifest(3, 4), contents);
+    const before = MovieIndex.open(dir.value, 'live');
+    // Another corpus into the same place, while `before` has the old files mapped.
+    const others = [7, 8].map((i) => ({ ...movie(i), title: `Other ${i}` }));
+    writeIndex(dir.value, 'live', manifest(2, 2), { movies: others, passageVectors: [unit([0, 0, 0, 1]), unit([0, 1, 1, 0])], filmOfPassage: Uint32Array.from([0, 1]) });
+    expect(before.passages.nearest(unit([0, 0, 1, 0.9]), 1)[0]).toMatchObject({ passage: 1, film: 0 });
+    expect(before.movie(2)).toEqual(movies[2]!);
+    expect(before.films.facts(2).votes).toBe(2000);
+    const after = MovieIndex.open(dir.value, 'live');
+    expect(after.size).toBe(2);
+    expect(after.movie(1).title).toBe('Other 8');
+
+    // A record that cannot be indexed fails the write after some files were written.
+    const broken = [{ ...movie(9), plot: undefined as unknown as string }];
+    expect(() => writeIndex(dir.value, 'live', manifest(1, 1), { movies: broken, passageVectors: [unit([1, 0, 0, 0])], filmOfPassage: Uint32Array.from([0]) })).toThrow();
+    const kept = MovieIndex.open(dir.value, 'live');
+    expect(kept.size).toBe(2);
+    expect(kept.movie(0).title).toBe('Other 7');
+    expect(readdirSync(dir.value).filter((file) => file.includes('.partial'))).toEqual([]);
   });
 
   test('an empty corpus gives an empty index that answers nothing', () => {
