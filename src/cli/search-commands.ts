@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
-import { allThreads, ingestCorpus } from '../search/ingest.ts';
+import type { RowProblem } from '../search/corpus-formats.ts';
+import { allThreads, ingestCorpus, NoFilmsError } from '../search/ingest.ts';
 import { DEFAULT_QUANTIZATION } from '../search/movie-index.ts';
 import { followsAnotherCorpus, openMovieSearch, withIngestEmbedder } from '../search/open-search.ts';
 import { createProgress } from './progress.ts';
@@ -25,7 +26,11 @@ export async function ingestCommand(args: string[], config: Config): Promise<num
   if (!Number.isInteger(graphThreads) || graphThreads < 1 || graphThreads > 256) throw new UsageError('--graph-threads must be a whole number from 1 to 256');
   const corpusPath = positionals[0] ?? config.search.corpusFile;
   const progress = createProgress('embedding', 'passages');
-  const report = await withIngestEmbedder(config.search, (embedder) =>
+  const printProblems = (problems: RowProblem[]) => {
+    for (const problem of problems.slice(0, 50)) console.error(`${corpusPath}:${problem.line}: skipped: ${problem.reason}`);
+    if (problems.length > 50) console.error(`... and ${problems.length - 50} more skipped rows`);
+  };
+  const ingested = withIngestEmbedder(config.search, (embedder) =>
     ingestCorpus({
       corpusPath,
       outDir: values.out ?? config.search.indexDir,
@@ -37,9 +42,15 @@ export async function ingestCommand(args: string[], config: Config): Promise<num
       follow: followsAnotherCorpus(corpusPath, config.search),
     }),
   );
+  const report = await ingested.catch((error: unknown) => {
+    if (!(error instanceof NoFilmsError)) throw error;
+    printProblems(error.problems);
+    console.error(error.message);
+    return null;
+  });
+  if (!report) return 1;
   progress.finish();
-  for (const problem of report.problems.slice(0, 50)) console.error(`${corpusPath}:${problem.line}: skipped: ${problem.reason}`);
-  if (report.problems.length > 50) console.error(`... and ${report.problems.length - 50} more skipped rows`);
+  printProblems(report.problems);
   console.error(
     `indexed ${report.indexed} films (${report.passages} passages) from ${corpusPath} (${report.format}) in ${report.seconds.toFixed(1)} s ` +
       `(${(report.indexed / Math.max(report.seconds, 1e-3)).toFixed(0)} films/s); ` +
@@ -49,7 +60,7 @@ export async function ingestCommand(args: string[], config: Config): Promise<num
   if (config.search.corpusFileSet && followsAnotherCorpus(corpusPath, config.search) && intoServedIndex) {
     console.error(`note: CORPUS_FILE is ${config.search.corpusFile}, so the next start rebuilds this index from it; unset CORPUS_FILE to keep ${corpusPath}`);
   }
-  return report.indexed > 0 ? 0 : 1;
+  return 0;
 }
 
 export async function searchCommand(args: string[], config: Config, log: Logger): Promise<number> {

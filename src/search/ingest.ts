@@ -63,9 +63,21 @@ export const DEFAULT_EMBEDDING_BATCH = 16;
 
 export const allThreads = () => Math.max(1, availableParallelism());
 
+/** A corpus file from which no film could be read: the index is left as it was. */
+export class NoFilmsError extends Error {
+  constructor(
+    readonly corpusPath: string,
+    readonly problems: RowProblem[],
+  ) {
+    super(`no film could be read from ${corpusPath} (${problems.length} ${problems.length === 1 ? 'row' : 'rows'} skipped): the index was left as it was`);
+  }
+}
+
 export async function ingestCorpus(options: IngestOptions): Promise<IngestReport> {
   const started = performance.now();
   const { format, movies, problems } = await readCorpusFile(options.corpusPath);
+  // An empty index would serve nothing: a wrong or broken file must not replace a working one.
+  if (movies.length === 0) throw new NoFilmsError(options.corpusPath, problems);
   const texts: string[] = [];
   const films: number[] = [];
   movies.forEach((movie, key) => {

@@ -33,6 +33,15 @@ describe('command line', () => {
       const search = run(['search', 'a chef in orbit', '--k', '5', '--json'], env);
       expect(JSON.parse(search.stdout).map((hit: { title: string }) => hit.title)).toEqual(['Space Cook', 'Lighthouse Keeper']);
 
+      // A file with no film in it fails and leaves the working index as it was.
+      const junk = join(dir.value, 'junk.jsonl');
+      await Bun.write(junk, 'not a corpus\n');
+      const failed = run(['ingest', junk], env);
+      expect(failed.status).toBe(1);
+      expect(failed.stderr).toContain(`no film could be read from ${junk} (1 row skipped): the index was left as it was`);
+      expect(failed.stderr).not.toContain('    at ');
+      expect(JSON.parse(run(['search', 'a chef in orbit', '--k', '1', '--json'], env).stdout)[0].title).toBe('Space Cook');
+
       // CORPUS_FILE set wins: ingest says so, and the next start rebuilds the index from it.
       const other = join(dir.value, 'other.jsonl');
       await Bun.write(other, film('Desert Bus', 'a bus crosses a desert for eight hours'));
