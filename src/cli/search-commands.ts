@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import type { RowProblem } from '../search/corpus-formats.ts';
-import { allThreads, ingestCorpus, NoFilmsError } from '../search/ingest.ts';
+import { allThreads, ingestCorpus, CorpusError } from '../search/ingest.ts';
 import { DEFAULT_QUANTIZATION } from '../search/movie-index.ts';
 import { followsAnotherCorpus, openMovieSearch, withIngestEmbedder } from '../search/open-search.ts';
 import { createProgress } from './progress.ts';
@@ -43,7 +43,7 @@ export async function ingestCommand(args: string[], config: Config): Promise<num
     }),
   );
   const report = await ingested.catch((error: unknown) => {
-    if (!(error instanceof NoFilmsError)) throw error;
+    if (!(error instanceof CorpusError)) throw error;
     printProblems(error.problems);
     console.error(error.message);
     return null;

@@ -63,21 +63,33 @@ export const DEFAULT_EMBEDDING_BATCH = 16;
 
 export const allThreads = () => Math.max(1, availableParallelism());
 
-/** A corpus file from which no film could be read: the index is left as it was. */
-export class NoFilmsError extends Error {
+/** A corpus file that gives no film (missing, unreadable, or without a valid row): the index is left as it was. */
+export class CorpusError extends Error {
   constructor(
-    readonly corpusPath: string,
-    readonly problems: RowProblem[],
+    message: string,
+    readonly problems: RowProblem[] = [],
   ) {
-    super(`no film could be read from ${corpusPath} (${problems.length} ${problems.length === 1 ? 'row' : 'rows'} skipped): the index was left as it was`);
+    super(`${message}: the index was left as it was`);
+  }
+}
+
+async function readCorpus(path: string) {
+  try {
+    return await readCorpusFile(path);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    throw new CorpusError(`cannot read the corpus file ${path} (${why})`);
   }
 }
 
 export async function ingestCorpus(options: IngestOptions): Promise<IngestReport> {
   const started = performance.now();
-  const { format, movies, problems } = await readCorpusFile(options.corpusPath);
+  const { format, movies, problems } = await readCorpus(options.corpusPath);
   // An empty index would serve nothing: a wrong or broken file must not replace a working one.
-  if (movies.length === 0) throw new NoFilmsError(options.corpusPath, problems);
+  if (movies.length === 0) {
+    throw new CorpusError(`no film could be read from ${options.corpusPath} (${problems.length} ${problems.length === 1 ? 'row' : 'rows'} skipped)`, problems);
+  }
   const texts: string[] = [];
   const films: number[] = [];
   movies.forEach((movie, key) => {

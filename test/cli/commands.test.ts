@@ -40,6 +40,10 @@ describe('command line', () => {
       expect(failed.status).toBe(1);
       expect(failed.stderr).toContain(`no film could be read from ${junk} (1 row skipped): the index was left as it was`);
       expect(failed.stderr).not.toContain('    at ');
+      const missing = run(['ingest', join(dir.value, 'nowhere.jsonl')], env);
+      expect(missing.status).toBe(1);
+      expect(missing.stderr).toContain(`cannot read the corpus file ${join(dir.value, 'nowhere.jsonl')} (no such file): the index was left as it was`);
+      expect(missing.stderr).not.toContain('    at ');
       expect(JSON.parse(run(['search', 'a chef in orbit', '--k', '1', '--json'], env).stdout)[0].title).toBe('Space Cook');
 
       // CORPUS_FILE set wins: ingest says so, and the next start rebuilds the index from it.
