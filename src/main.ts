@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { ingestCommand, searchCommand, UsageError } from './cli/search-commands.ts';
 import { CorpusError } from './search/ingest.ts';
 import { IndexMismatchError } from './search/movie-index.ts';
+import { RankerMismatchError } from './search/scorer.ts';
 import { DataDirectoryLockedError } from './store/database.ts';
 import { createLogger, describeError } from './log.ts';
 
@@ -112,7 +113,7 @@ try {
     console.error(`movie-discovery: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }
-  if (error instanceof ConfigError || error instanceof DataDirectoryLockedError || error instanceof IndexMismatchError || error instanceof CorpusError) {
+  if (error instanceof ConfigError || error instanceof DataDirectoryLockedError || error instanceof IndexMismatchError || error instanceof CorpusError || error instanceof RankerMismatchError) {
     console.error(`movie-discovery: ${error.message}`);
   } else {
     console.error(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'start-up failed', ...describeError(error) }));

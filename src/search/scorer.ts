@@ -64,7 +64,13 @@ export class Scorer {
 
   /** The ranker file at `path`; `abstainBelow`, when given, is the threshold at every corpus size. */
   static load(path: string, { abstainBelow }: { abstainBelow?: number } = {}): Scorer {
-    const model = JSON.parse(readFileSync(path, 'utf8')) as RankerModel;
+    let model: RankerModel;
+    try {
+      model = JSON.parse(readFileSync(path, 'utf8')) as RankerModel;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      throw new RankerMismatchError(`cannot read the ranker file ${path} (${code === 'ENOENT' ? 'no such file' : (error as Error).message}): set RANKER_FILE to a file scripts/train-ranker.ts wrote`);
+    }
     return new Scorer(abstainBelow === undefined ? model : { ...model, abstainBelow: [{ films: 1, below: abstainBelow }] });
   }
 

@@ -70,6 +70,10 @@ describe('command line', () => {
     expect(badConfig.stderr).toContain('PORT must be a whole number');
     expect(badConfig.stderr).toContain('RATE_LIMIT_LOGIN');
     expect(badConfig.stderr).not.toContain('    at ');
+    const noRanker = run(['search', 'a shark'], { RANKER_FILE: '/nonexistent/ranker.json' });
+    expect(noRanker.status).toBe(1);
+    expect(noRanker.stderr).toContain('cannot read the ranker file /nonexistent/ranker.json (no such file)');
+    expect(noRanker.stderr).not.toContain('    at ');
   });
 
   test('--version and --help', () => {
