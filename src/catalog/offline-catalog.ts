@@ -1,6 +1,7 @@
 // The offline catalog: answers from the bundled snapshot (data/catalog/snapshot.jsonl), so the
 // service enriches candidates with no network at all. Searches the way the live catalog does:
 // by title, returning the closest titles.
+import { ConfigError } from '../config.ts';
 import { readJsonLines } from '../search/corpus.ts';
 import type { CatalogProvider, CatalogSearchHit, CatalogTitle } from './catalog.ts';
 import { normaliseTitle, titleSimilarity } from './matching.ts';
@@ -25,7 +26,12 @@ export class OfflineCatalog implements CatalogProvider {
   }
 
   static async load(path: string): Promise<OfflineCatalog> {
-    return new OfflineCatalog(await readJsonLines<CatalogEntry>(path));
+    try {
+      return new OfflineCatalog(await readJsonLines<CatalogEntry>(path));
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      throw new ConfigError([`CATALOG_SNAPSHOT: cannot read ${path} (${code === 'ENOENT' ? 'no such file' : (error as Error).message})`]);
+    }
   }
 
   async searchTitles(title: string): Promise<CatalogSearchHit[]> {

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { assetPath, isCompiledBinary } from '../assets.ts';
+import { ConfigError } from '../config.ts';
 import { defaultNativeEnv, releaseFreedNativeMemory } from '../native.ts';
 import { poolTokens } from './pooling.ts';
 import { convertUseLite, useLiteSourceDir } from './use-lite/convert.ts';
@@ -135,7 +136,7 @@ function sessionOptions({ threads, purpose = 'queries' }: EmbeddingModelSettings
 /** Loads the model from its local folder (remote models disabled) and probes its dimension. */
 export async function loadEmbedder(settings: EmbeddingModelSettings): Promise<Embedder> {
   if (!existsSync(join(settings.path, 'config.json'))) {
-    throw new Error(`EMBEDDING_MODEL: no transformers.js model folder at ${settings.path} (config.json missing)`);
+    throw new ConfigError([`EMBEDDING_MODEL: no transformers.js model folder at ${settings.path} (config.json missing)`]);
   }
   // onnxruntime (1.30) sends usage telemetry and keeps a device id, an event database
   // (~/.cache/Microsoft/DeveloperTools/.onnxruntime/) and a debug log (mat-debug-<pid>.log in

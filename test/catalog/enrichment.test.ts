@@ -3,7 +3,7 @@ import { Enricher, type EnrichmentSettings } from '../../src/catalog/enrichment.
 import { ImdbApiCatalog } from '../../src/catalog/imdbapi-catalog.ts';
 import { OfflineCatalog } from '../../src/catalog/offline-catalog.ts';
 import { CircuitBreaker } from '../../src/catalog/resilient-fetch.ts';
-import { loadConfig } from '../../src/config.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
 import { CANDIDATES_SHOWN } from '../../src/conversation/discovery-pipeline.ts';
 import { createLogger } from '../../src/log.ts';
 import type { SearchHit } from '../../src/search/movie-search.ts';
@@ -211,5 +211,11 @@ describe('Enricher with the offline catalog', () => {
     );
     expect(enriched[0]!.catalog).toMatchObject({ title: 'Jaws', year: 1975 });
     expect(enriched[0]!.catalog!.id).toMatch(/^mdc\d{7}$/);
+  });
+
+  test('a snapshot that is not there is a configuration error naming CATALOG_SNAPSHOT', async () => {
+    const missing = OfflineCatalog.load('/nonexistent/snapshot.jsonl');
+    await expect(missing).rejects.toBeInstanceOf(ConfigError);
+    await expect(missing).rejects.toThrow('CATALOG_SNAPSHOT: cannot read /nonexistent/snapshot.jsonl (no such file)');
   });
 });

@@ -74,6 +74,10 @@ describe('command line', () => {
     expect(noRanker.status).toBe(1);
     expect(noRanker.stderr).toContain('cannot read the ranker file /nonexistent/ranker.json (no such file)');
     expect(noRanker.stderr).not.toContain('    at ');
+    const noModel = run(['search', 'a shark'], { EMBEDDING_MODEL: '/nonexistent/model' });
+    expect(noModel.status).toBe(1);
+    expect(noModel.stderr).toContain('EMBEDDING_MODEL: no transformers.js model folder at /nonexistent/model');
+    expect(noModel.stderr).not.toContain('    at ');
   });
 
   test('--version and --help', () => {
