@@ -73,6 +73,12 @@ export async function openKeyValueStore(config: Config): Promise<KeyValueStore> 
   return redis;
 }
 
+/** host:port/database of a service URL, without its credentials (messages and logs never carry them). */
+function endpointOf(url: string): string {
+  const { hostname, port, pathname } = new URL(url);
+  return `${hostname}:${port || '5432'}${pathname}`;
+}
+
 /** Parts a caller may supply instead of the configured ones (tests, embedding). */
 export interface ServiceOverrides {
   engine?: TurnEngine;
@@ -93,7 +99,9 @@ export async function createServices(config: Config, log: Logger, overrides: Ser
   let kv: KeyValueStore | undefined;
   let search: MovieSearch;
   try {
-    await database.migrate();
+    await database.migrate().catch((error: Error) => {
+      throw config.databaseUrl ? new Error(`Postgres at ${endpointOf(config.databaseUrl)}: ${error.message}`, { cause: error }) : error;
+    });
     kv = await openKeyValueStore(config);
     search = await searchLoading;
   } catch (error) {

@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { createServices } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createLogger } from '../../src/log.ts';
 import { DataDirectoryLockedError, openPglite } from '../../src/store/database.ts';
 import { connectPostgres } from '../../src/store/postgres-database.ts';
 import { tempDirectory, tempPostgresDatabase } from '../support/services.ts';
@@ -84,6 +87,13 @@ describe('Postgres', () => {
       await Promise.all(replicas.map((replica) => replica.close()));
       await database.dispose();
     }
+  });
+
+  test('a start on an unreachable server names it (host, port, database), never with its password', async () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://postgres:hunter2@127.0.0.1:1/none', JWT_SECRET: 'x'.repeat(40) });
+    const starting = createServices(config, createLogger('silent'));
+    await expect(starting).rejects.toThrow(/^Postgres at 127\.0\.0\.1:1\/none: .*ECONNREFUSED/);
+    await expect(starting).rejects.not.toThrow(/hunter2/);
   });
 
   test('ping fails when the server cannot be reached', async () => {

@@ -101,3 +101,13 @@ for (const [name, open] of adapters) {
     });
   });
 }
+
+describe('RedisKeyValueStore start-up', () => {
+  test('an unreachable server is named in the error (host, port, database), never with its password', async () => {
+    const kv = new RedisKeyValueStore('redis://:sekrit@127.0.0.1:1/3', 'unreachable:');
+    const connecting = kv.connect();
+    await expect(connecting).rejects.toThrow(/^cannot reach Redis at 127\.0\.0\.1:1 \(database 3\): .*ECONNREFUSED/);
+    await expect(connecting).rejects.not.toThrow(/sekrit/);
+    await kv.close();
+  });
+});

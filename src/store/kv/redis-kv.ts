@@ -35,6 +35,8 @@ return 0
 export class RedisKeyValueStore implements KeyValueStore {
   readonly kind = 'redis';
   private readonly redis: Redis;
+  /** The last connection error ioredis reported: its own rejection only says the connection closed. */
+  private lastError: Error | null = null;
 
   constructor(url: string, private readonly prefix: string) {
     this.redis = new Redis(url, {
@@ -47,11 +49,16 @@ export class RedisKeyValueStore implements KeyValueStore {
       lazyConnect: true,
     });
     // ioredis emits 'error' on every failed reconnect; readiness and callers report it instead.
-    this.redis.on('error', () => {});
+    this.redis.on('error', (error: Error) => (this.lastError = error));
   }
 
   async connect(): Promise<void> {
-    await this.redis.connect();
+    try {
+      await this.redis.connect();
+    } catch (error) {
+      const { host, port, db } = this.redis.options;
+      throw new Error(`cannot reach Redis at ${host}:${port} (database ${db ?? 0}): ${(this.lastError ?? (error as Error)).message}`);
+    }
   }
 
   async get(key: string): Promise<string | null> {
