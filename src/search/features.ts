@@ -22,6 +22,8 @@ export interface CandidateEvidence {
   rareCoverage: number;
   /** Share of the query's idf mass in names (of people, of characters) the film does not credit. */
   namesMissing: number;
+  /** Whether the description is the film's title, as a whole (QueryAnalysis.titleTerms). */
+  titleSaid: boolean;
   /** 0-based rank in the lexical ranking, or null when the film holds no query term. */
   lexicalRank: number | null;
   /** Cosine of the query with each of the film's passages. */
@@ -101,6 +103,8 @@ export const FEATURES: Feature[] = [
   { name: 'coverage', sign: 1, value: (c) => c.coverage },
   { name: 'rareCoverage', sign: 1, value: (c) => c.rareCoverage },
   { name: 'namesMissing', sign: -1, value: (c) => c.namesMissing },
+  // A description that is a title, whole, names the film: people do type the title they recall.
+  { name: 'titleSaid', sign: 1, value: (c) => (c.titleSaid ? 1 : 0) },
   { name: 'titleOnly', sign: -1, value: (c) => (c.fields[fieldIndex('title')]! > 0 && c.fields[fieldIndex('plot')] === 0 ? 1 : 0) },
   { name: 'lexicalRank', sign: 1, value: (c) => rankFeature(c.lexicalRank) },
   // How close the film's story passages are to the description in meaning.

@@ -13,9 +13,10 @@ import type { Embedder } from './embedder.ts';
 import { type CandidateEvidence, type FeatureContext, featureVector, RANK_DEPTH } from './features.ts';
 import { FIELDS } from './film-fields.ts';
 import type { MovieIndex } from './movie-index.ts';
-import { analyseQuery, hasHint, type QueryAnalysis, type SearchHints } from './query-analysis.ts';
+import { analyseQuery, hasHint, isYear, type QueryAnalysis, type SearchHints } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
 import { THESAURUS } from './synonyms.ts';
+import { tokenize } from './tokens.ts';
 import { topKeys } from './top-keys.ts';
 
 export interface SearchHit {
@@ -112,6 +113,15 @@ export class MovieSearch {
     return analysis.terms.some((term) => held(term) || THESAURUS.alternativesOf(term).some(held));
   }
 
+  /** Whether a film's title (or another title it is known by) has exactly these terms. */
+  private titleIs(key: number, terms: string[]): boolean {
+    const movie = this.index.movie(key);
+    return [movie.title, ...movie.aliases].some((title) => {
+      const own = tokenize(title).filter((term) => !isYear(term));
+      return own.length === terms.length && own.every((term, i) => term === terms[i]);
+    });
+  }
+
   /** Whether a film's id is in `ids`, each film's record read once per search. */
   private idIn(ids: ReadonlySet<string>): (key: number) => boolean {
     const seen = new Map<number, boolean>();
@@ -149,6 +159,7 @@ export class MovieSearch {
         coverage: lexical.queryIdf ? lexical.matchedIdf[key]! / lexical.queryIdf : 0,
         rareCoverage: lexical.queryRareIdf ? lexical.matchedRareIdf[key]! / lexical.queryRareIdf : 0,
         namesMissing: lexical.queryIdf ? (lexical.queryNameIdf - lexical.matchedNameIdf[key]!) / lexical.queryIdf : 0,
+        titleSaid: analysis.titleTerms !== null && this.titleIs(key, analysis.titleTerms),
         lexicalRank: lexicalRank.get(key) ?? null,
         passageSimilarities: this.index.passages.filmSimilarities(vector, key),
         denseRank: denseRank.get(key) ?? null,
@@ -167,6 +178,7 @@ function withBackground(now: QueryAnalysis, before: QueryAnalysis): QueryAnalysi
   return {
     text: `${now.text}. ${before.text}`,
     terms: [...now.terms, ...now.terms, ...before.terms],
+    titleTerms: now.titleTerms,
     phrases: [...now.phrases, ...before.phrases],
     namePairs: [...now.namePairs, ...before.namePairs],
     era: now.era ?? before.era,

@@ -29,6 +29,11 @@ export interface QueryAnalysis {
   text: string;
   /** Index terms of the description. */
   terms: string[];
+  /**
+   * The description read as a film's title ("jaws", "the matrix 1999", "the movie up"): its
+   * terms without a year or a word for "film"; null when it is too long to be a title.
+   */
+  titleTerms: string[] | null;
   /** Adjacent term pairs, for phrase credit. */
   phrases: string[];
   /** Pairs led by a function word that may be a name ("will_smith", tokens.ts stopwordLedPairs). */
@@ -124,10 +129,18 @@ export function hasHint(analysis: QueryAnalysis): boolean {
   return analysis.era !== null || analysis.genres !== 0 || analysis.countries.length > 0;
 }
 
+/** A year said in a description: when the film came out (or its story is set), not part of a title. */
+export const isYear = (term: string) => /^(1[89]\d\d|20[0-3]\d)$/.test(term);
+/** Words around a title that are not part of it ("the movie Jaws", "Up, the film"). */
+const TITLE_FRAME = new Set(tokenize('movie movies film films flick called named titled'));
+/** Longer descriptions are not titles (few titles have more index terms). */
+const TITLE_TERMS_AT_MOST = 8;
+
 export function analyseQuery(text: string, hints: SearchHints = {}): QueryAnalysis {
   const tokens = words(text);
   const joined = ` ${tokens.join(' ')} `;
   const terms = tokenize(text);
+  const titleTerms = terms.filter((term) => !isYear(term) && !TITLE_FRAME.has(term));
   let genres = genresOf(joined);
   for (const name of hints.genres ?? []) {
     const i = GENRES.findIndex((genre) => genre.name.toLowerCase() === name.toLowerCase());
@@ -143,6 +156,7 @@ export function analyseQuery(text: string, hints: SearchHints = {}): QueryAnalys
   return {
     text,
     terms: [...terms, ...people.filter((term) => !terms.includes(term))],
+    titleTerms: titleTerms.length > 0 && titleTerms.length <= TITLE_TERMS_AT_MOST ? titleTerms : null,
     phrases: bigrams(terms),
     namePairs: [...stopwordLedPairs(text), ...(hints.people ?? []).flatMap(stopwordLedPairs)],
     era: hints.era ?? eraOf(text),

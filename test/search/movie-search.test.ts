@@ -30,6 +30,14 @@ describe('MovieSearch on the bundled corpus', async () => {
     expect(result.hits.slice(0, 2).map((hit) => hit.movie.title).sort()).toEqual(['Seven Pounds', 'The Pursuit of Happyness']);
   });
 
+  test('a title typed whole finds its film first, though the plot never says the title', async () => {
+    for (const [query, title] of [['Jaws', 'Jaws'], ['the matrix', 'The Matrix'], ['groundhog day 1993', 'Groundhog Day']] as const) {
+      const result = await search.search(query, { k: 5 });
+      expect(result.hits[0]!.movie.title).toBe(title);
+      expect(result.abstain).toBe(false);
+    }
+  });
+
   test('abstains on a message that describes no film', async () => {
     const result = await search.search('asdf qwerty zxcv', { k: 5 });
     expect(result.abstain).toBe(true);

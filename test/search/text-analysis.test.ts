@@ -68,6 +68,13 @@ describe('what a description hints at', () => {
     expect(eraOf('an old movie about pirates')!.to).toBeLessThanOrEqual(1980);
   });
 
+  test('a short description is also read as a title, without its year or a word for "film"', () => {
+    expect(analyseQuery('the matrix').titleTerms).toEqual(tokenize('Matrix'));
+    expect(analyseQuery('Jaws 1975').titleTerms).toEqual(tokenize('Jaws'));
+    expect(analyseQuery('the movie called Groundhog Day').titleTerms).toEqual(tokenize('Groundhog Day'));
+    expect(analyseQuery('a great white shark terrorizes a summer beach town and a police chief hunts it').titleTerms).toBeNull();
+  });
+
   test('an age is not a decade, and no hint is no hint', () => {
     expect(eraOf('a woman in her 30s moves to paris')).toBeNull();
     expect(eraOf('a shark attacks a beach town')).toBeNull();

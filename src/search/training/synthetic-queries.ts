@@ -2,14 +2,14 @@
 // (evaluation sets are written apart and never trained on). Each imitates one way people
 // half-remember a film: a fragment of a scene, a handful of keywords, a vague paraphrase with
 // an era or genre hint (sometimes wrong), a longer description, an actor's name (sometimes
-// the wrong one), a wrong year.
+// the wrong one), a wrong year, or the title itself.
 import type { CorpusMovie } from '../corpus.ts';
 import { GENRES, genreMask } from '../genres.ts';
 import { ORIGINS } from '../origins.ts';
 import { passagesOf, sentences } from '../passages.ts';
 import { isStopword, words } from '../tokens.ts';
 
-export type QueryStyle = 'fragment' | 'keywords' | 'vague' | 'descriptive' | 'person' | 'wrong-year';
+export type QueryStyle = 'fragment' | 'keywords' | 'vague' | 'descriptive' | 'person' | 'wrong-year' | 'title';
 
 export interface SyntheticQuery {
   text: string;
@@ -148,7 +148,7 @@ function contentWords(text: string): string[] {
 }
 
 export function syntheticQuery(random: Random, movie: CorpusMovie, others: () => CorpusMovie): SyntheticQuery {
-  const style = pick<QueryStyle>(random, ['fragment', 'keywords', 'vague', 'vague', 'vague', 'descriptive', 'descriptive', 'person', 'wrong-year']);
+  const style = pick<QueryStyle>(random, ['fragment', 'keywords', 'vague', 'vague', 'vague', 'descriptive', 'descriptive', 'person', 'wrong-year', 'title']);
   const passage = recalledPassage(random, movie);
   const other = others();
   switch (style) {
@@ -176,6 +176,13 @@ export function syntheticQuery(random: Random, movie: CorpusMovie, others: () =>
       const surname = chance(random, 0.4) ? name.split(' ').at(-1)! : name;
       const body = retell(random, passage, other.plot, { low: 6, high: 12 }, false);
       return { style, text: chance(random, 0.5) ? `the one with ${surname} where ${body}` : `${body}, with ${surname}` };
+    }
+    case 'title': {
+      // Some know the title, or think they do: of a film of the same title, the ranker must
+      // still weigh which one (remakes share titles, and a removed film's title may be another's).
+      const title = pick(random, [movie.title, movie.title, ...movie.aliases]);
+      const said = chance(random, 0.6) ? title.toLowerCase() : title;
+      return { style, text: pick(random, [said, said, `${said} ${movie.year}`, `the movie ${said}`]) };
     }
     case 'wrong-year': {
       const year = movie.year + pick(random, [-1, 1]) * between(random, 2, 8);
