@@ -73,8 +73,8 @@ export async function openKeyValueStore(config: Config): Promise<KeyValueStore> 
   return redis;
 }
 
-/** host:port/database of a service URL, without its credentials (messages and logs never carry them). */
-function endpointOf(url: string): string {
+/** host:port/database of a Postgres URL, without its credentials (messages and logs never carry them). */
+function postgresEndpoint(url: string): string {
   const { hostname, port, pathname } = new URL(url);
   return `${hostname}:${port || '5432'}${pathname}`;
 }
@@ -100,7 +100,7 @@ export async function createServices(config: Config, log: Logger, overrides: Ser
   let search: MovieSearch;
   try {
     await database.migrate().catch((error: Error) => {
-      throw config.databaseUrl ? new Error(`Postgres at ${endpointOf(config.databaseUrl)}: ${error.message}`, { cause: error }) : error;
+      throw config.databaseUrl ? new Error(`Postgres at ${postgresEndpoint(config.databaseUrl)}: ${error.message}`, { cause: error }) : error;
     });
     kv = await openKeyValueStore(config);
     search = await searchLoading;

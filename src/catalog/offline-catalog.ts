@@ -3,6 +3,7 @@
 // by title, returning the closest titles.
 import { ConfigError } from '../config.ts';
 import { readJsonLines } from '../search/corpus.ts';
+import { whyUnreadable } from '../text.ts';
 import type { CatalogProvider, CatalogSearchHit, CatalogTitle } from './catalog.ts';
 import { normaliseTitle, titleSimilarity } from './matching.ts';
 import type { CatalogEntry } from './snapshot.ts';
@@ -29,8 +30,7 @@ export class OfflineCatalog implements CatalogProvider {
     try {
       return new OfflineCatalog(await readJsonLines<CatalogEntry>(path));
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      throw new ConfigError([`CATALOG_SNAPSHOT: cannot read ${path} (${code === 'ENOENT' ? 'no such file' : (error as Error).message})`]);
+      throw new ConfigError([`CATALOG_SNAPSHOT: cannot read ${path} (${whyUnreadable(error)})`]);
     }
   }
 

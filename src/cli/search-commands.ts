@@ -25,6 +25,7 @@ export async function ingestCommand(args: string[], config: Config): Promise<num
   const graphThreads = Number(values['graph-threads'] ?? allThreads());
   if (!Number.isInteger(graphThreads) || graphThreads < 1 || graphThreads > 256) throw new UsageError('--graph-threads must be a whole number from 1 to 256');
   const corpusPath = positionals[0] ?? config.search.corpusFile;
+  const follow = followsAnotherCorpus(corpusPath, config.search);
   const progress = createProgress('embedding', 'passages');
   const printProblems = (problems: RowProblem[]) => {
     for (const problem of problems.slice(0, 50)) console.error(`${corpusPath}:${problem.line}: skipped: ${problem.reason}`);
@@ -39,7 +40,7 @@ export async function ingestCommand(args: string[], config: Config): Promise<num
       quantization,
       graphThreads,
       onProgress: (done, total) => progress.update(done, total),
-      follow: followsAnotherCorpus(corpusPath, config.search),
+      follow,
     }),
   );
   const report = await ingested.catch((error: unknown) => {
@@ -57,7 +58,7 @@ export async function ingestCommand(args: string[], config: Config): Promise<num
       `${report.problems.length} rows skipped`,
   );
   const intoServedIndex = resolve(values.out ?? config.search.indexDir) === resolve(config.search.indexDir) && (values.name ?? config.search.indexName) === config.search.indexName;
-  if (config.search.corpusFileSet && followsAnotherCorpus(corpusPath, config.search) && intoServedIndex) {
+  if (config.search.corpusFileSet && follow && intoServedIndex) {
     console.error(`note: CORPUS_FILE is ${config.search.corpusFile}, so the next start rebuilds this index from it; unset CORPUS_FILE to keep ${corpusPath}`);
   }
   return 0;

@@ -10,6 +10,7 @@ import type { Embedder } from './embedder.ts';
 import { DEFAULT_QUANTIZATION, INDEX_FORMAT, writeIndex } from './movie-index.ts';
 import type { Quantization } from './passage-index.ts';
 import { passagesOf } from './passages.ts';
+import { whyUnreadable } from '../text.ts';
 
 /**
  * Recorded in the manifest: how plots became passages and terms. A change to passages.ts,
@@ -77,9 +78,7 @@ async function readCorpus(path: string) {
   try {
     return await readCorpusFile(path);
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-    throw new CorpusError(`cannot read the corpus file ${path} (${why})`);
+    throw new CorpusError(`cannot read the corpus file ${path} (${whyUnreadable(error)})`);
   }
 }
 

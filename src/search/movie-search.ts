@@ -11,7 +11,7 @@ import { abstainThreshold, calibrate } from './calibration.ts';
 import type { CorpusMovie } from './corpus.ts';
 import type { Embedder } from './embedder.ts';
 import { type CandidateEvidence, type FeatureContext, featureVector, RANK_DEPTH } from './features.ts';
-import { FIELDS } from './film-fields.ts';
+import { fieldIndex, FIELDS } from './film-fields.ts';
 import type { MovieIndex } from './movie-index.ts';
 import { analyseQuery, hasHint, isYear, type QueryAnalysis, type SearchHints } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
@@ -70,6 +70,7 @@ export interface CandidateList {
 const PASSAGE_DEPTH = 150;
 /** Films kept for scoring after merging the two rankings by reciprocal rank (k = 60). */
 const SHORT_LIST = 60;
+const TITLE = fieldIndex('title');
 const RRF_K = 60;
 
 export class MovieSearch {
@@ -159,7 +160,8 @@ export class MovieSearch {
         coverage: lexical.queryIdf ? lexical.matchedIdf[key]! / lexical.queryIdf : 0,
         rareCoverage: lexical.queryRareIdf ? lexical.matchedRareIdf[key]! / lexical.queryRareIdf : 0,
         namesMissing: lexical.queryIdf ? (lexical.queryNameIdf - lexical.matchedNameIdf[key]!) / lexical.queryIdf : 0,
-        titleSaid: analysis.titleTerms !== null && this.titleIs(key, analysis.titleTerms),
+        // Only a film matched in its title can have the title said; the rest need no record read.
+        titleSaid: analysis.titleTerms !== null && lexical.fieldScores[TITLE]![key]! > 0 && this.titleIs(key, analysis.titleTerms),
         lexicalRank: lexicalRank.get(key) ?? null,
         passageSimilarities: this.index.passages.filmSimilarities(vector, key),
         denseRank: denseRank.get(key) ?? null,

@@ -45,12 +45,7 @@ export function followedCorpus(settings: SearchSettings): { path: string; ingest
 /** Whether an index built from `corpusPath` should follow it: a file other than the configured corpus. */
 export const followsAnotherCorpus = (corpusPath: string, settings: SearchSettings) => resolve(corpusPath) !== resolve(settings.corpusFile);
 
-/** Why the index must be (re)built, or null when it is fresh. */
-export async function staleReason(settings: SearchSettings, embedder: Embedder): Promise<string | null> {
-  return indexStaleReason(settings.indexDir, settings.indexName, followedCorpus(settings).path, embedder);
-}
-
-/** The same for any index directory (the benchmarks keep theirs apart). */
+/** Why an index must be (re)built, or null when it is fresh (the benchmarks keep theirs apart). */
 export async function indexStaleReason(dir: string, name: string, corpusFile: string, embedder: Embedder): Promise<string | null> {
   const manifest = readManifest(dir, name);
   if (!manifest) return 'no index yet';
@@ -79,9 +74,9 @@ function rememberCorpusStamp(dir: string, name: string, manifest: IndexManifest)
 
 export async function openMovieSearch(settings: SearchSettings, log: Logger, embedder?: Embedder): Promise<MovieSearch> {
   const model = embedder ?? (await openEmbedder(settings));
-  const reason = await staleReason(settings, model);
+  const corpus = followedCorpus(settings);
+  const reason = await indexStaleReason(settings.indexDir, settings.indexName, corpus.path, model);
   if (reason) {
-    const corpus = followedCorpus(settings);
     log.info('building the search index', { reason, corpus: corpus.path });
     const report = await withIngestEmbedder(settings, (ingester) =>
       ingestCorpus({ corpusPath: corpus.path, outDir: settings.indexDir, name: settings.indexName, embedder: ingester, follow: corpus.ingested }),

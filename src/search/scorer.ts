@@ -4,6 +4,7 @@
 // Its weights and trees are a versioned data file (data/ranker/ranker.json), trained on
 // synthetic queries made from the corpus by scripts/train-ranker.ts.
 import { readFileSync } from 'node:fs';
+import { whyUnreadable } from '../text.ts';
 import type { AbstainPoint, Calibration } from './calibration.ts';
 import { FEATURE_NAMES } from './features.ts';
 import type { Bm25fParameters } from './lexical-index.ts';
@@ -68,8 +69,7 @@ export class Scorer {
     try {
       model = JSON.parse(readFileSync(path, 'utf8')) as RankerModel;
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      throw new RankerMismatchError(`cannot read the ranker file ${path} (${code === 'ENOENT' ? 'no such file' : (error as Error).message}): set RANKER_FILE to a file scripts/train-ranker.ts wrote`);
+      throw new RankerMismatchError(`cannot read the ranker file ${path} (${whyUnreadable(error)}): set RANKER_FILE to a file scripts/train-ranker.ts wrote`);
     }
     return new Scorer(abstainBelow === undefined ? model : { ...model, abstainBelow: [{ films: 1, below: abstainBelow }] });
   }
