@@ -6,6 +6,7 @@
 //   bun scripts/train-ranker.ts --index DIR [--index DIR2 ...] [--name movies] [--queries 12000]
 //                               [--seed 7] [--out data/ranker/ranker.json] [--popularity 0.75]
 //                               [--typical-votes 5000] [--trees 300] [--depth 4] [--refuse-present 0.05]
+//                               [--bag 1]
 //
 // With several indexes (the bundled 1k and the 35k), queries are shared out evenly, so the
 // scorer learns how corpus size moves "none of these".
@@ -18,7 +19,8 @@
 //    answer is "none of these".
 // 3. BM25F's parameters are tuned first, by coordinate ascent on the lexical MRR.
 // 4. The scorer is fitted: the linear model (fit-ranker.ts), then boosted trees on what it
-//    gets wrong (fit-trees.ts); then calibrated by Platt scaling on half the held-out queries,
+//    gets wrong (fit-trees.ts); with --bag K, K such scorers, each on a bootstrap sample of the
+//    training queries, averaged into one (bagging.ts); then calibrated by Platt scaling on half the held-out queries,
 //    and measured on the other half.
 // 5. The abstain threshold of each corpus, on the same half: the chance that the film is among
 //    the five below which --refuse-present of its present descriptions fall.
@@ -37,6 +39,7 @@ import { analyseQuery } from '../src/search/query-analysis.ts';
 import { RANKER_FORMAT, type RankerModel, Scorer } from '../src/search/scorer.ts';
 import { fitScorer, type TrainingSet } from '../src/search/training/fit-ranker.ts';
 import { DEFAULT_TREE_OPTIONS, fitTrees } from '../src/search/training/fit-trees.ts';
+import { averageScorers, bootstrapSample, type FittedWithTrees } from '../src/search/training/bagging.ts';
 import { seededRandom, type SyntheticQuery, syntheticQuery } from '../src/search/training/synthetic-queries.ts';
 
 const { values } = parseArgs({
@@ -51,6 +54,7 @@ const { values } = parseArgs({
     trees: { type: 'string', default: String(DEFAULT_TREE_OPTIONS.trees) },
     depth: { type: 'string', default: String(DEFAULT_TREE_OPTIONS.depth) },
     'refuse-present': { type: 'string', default: '0.05' },
+    bag: { type: 'string', default: '1' },
   },
 });
 if (!values.index?.length) throw new Error('--index DIR is required (build one with: bun src/main.ts ingest FILE --out DIR)');
@@ -217,16 +221,24 @@ const heldBuilt = await build(held, 'held out');
 const found = trainBuilt.filter((b) => !b.example.absent && b.label >= 0).length / trainBuilt.filter((b) => !b.example.absent).length;
 log(`the right film is on the short list for ${(found * 100).toFixed(1)} % of present training queries`);
 
-const trainingSet = toSet(trainBuilt);
-const fitted = fitScorer(trainingSet, { l2: 0.001, iterations: 400, learningRate: 0.05, signs: FEATURES.map((f) => f.sign) }, (t, loss) => {
-  if (t % 100 === 0) log(`  linear fit iteration ${t}: loss ${loss.toFixed(4)}`);
-});
-const linear = new Scorer({ ...provisional, ...fitted });
-const linearScores = Float64Array.from({ length: trainingSet.starts.at(-1)! }, (_, r) => linear.score(trainingSet.rows.subarray(r * FEATURES.length, (r + 1) * FEATURES.length)));
 const treeOptions = { ...DEFAULT_TREE_OPTIONS, trees: Number(values.trees), depth: Number(values.depth) };
-const trees = fitTrees(trainingSet, linearScores, treeOptions, (t, loss) => {
-  if (t % 50 === 0) log(`  tree ${t}: loss ${loss.toFixed(4)}`);
-});
+/** The linear model, then trees on what it gets wrong, fitted on `set`. */
+function fitOne(set: TrainingSet, label: string): FittedWithTrees {
+  const fitted = fitScorer(set, { l2: 0.001, iterations: 400, learningRate: 0.05, signs: FEATURES.map((f) => f.sign) }, (t, loss) => {
+    if (t % 100 === 0) log(`  ${label}linear fit iteration ${t}: loss ${loss.toFixed(4)}`);
+  });
+  const linear = new Scorer({ ...provisional, ...fitted });
+  const linearScores = Float64Array.from({ length: set.starts.at(-1)! }, (_, r) => linear.score(set.rows.subarray(r * FEATURES.length, (r + 1) * FEATURES.length)));
+  const trees = fitTrees(set, linearScores, treeOptions, (t, loss) => {
+    if (t % 50 === 0) log(`  ${label}tree ${t}: loss ${loss.toFixed(4)}`);
+  });
+  return { ...fitted, trees };
+}
+const bag = Number(values.bag);
+const members = bag <= 1
+  ? [fitOne(toSet(trainBuilt), '')]
+  : Array.from({ length: bag }, (_, m) => fitOne(toSet(bootstrapSample(trainBuilt, random)), `bag ${m + 1}/${bag}: `));
+const { trees, ...fitted } = averageScorers(members);
 
 // 4, continued. Calibration on half the held-out queries, figures on the other half.
 const model: RankerModel = { ...provisional, ...fitted, trees, calibration: { slope: 1, intercept: 0 } };
@@ -274,7 +286,7 @@ const abstainBelow = corpora.map((corpus) => {
 
 const final: RankerModel = {
   format: RANKER_FORMAT,
-  trainedOn: `${examples.length} synthetic queries (seed ${values.seed}, popularity ${values.popularity}, typical votes ${TYPICAL_VOTES}; ${trees.length} trees of depth ${treeOptions.depth}) over ${corpora.map((c) => c.index.size).join(' and ')} films; calibrated on the candidates of ${fitHalf.length} held-out queries, abstain thresholds refusing ${refusePresent} of their present ones`,
+  trainedOn: `${examples.length} synthetic queries (seed ${values.seed}, popularity ${values.popularity}, typical votes ${TYPICAL_VOTES}; ${treeOptions.trees} trees of depth ${treeOptions.depth}${bag > 1 ? `, averaged over ${bag} bootstrap samples` : ''}) over ${corpora.map((c) => c.index.size).join(' and ')} films; calibrated on the candidates of ${fitHalf.length} held-out queries, abstain thresholds refusing ${refusePresent} of their present ones`,
   features: FEATURE_NAMES,
   means: fitted.means.map((v) => Number(v.toPrecision(6))),
   scales: fitted.scales.map((v) => Number(v.toPrecision(6))),

@@ -7,6 +7,7 @@ import { FEATURE_NAMES } from '../../src/search/features.ts';
 import { loadScorer } from '../../src/search/open-search.ts';
 import { RANKER_FORMAT, type RankerModel, RankerMismatchError, Scorer } from '../../src/search/scorer.ts';
 import { fitScorer, logLoss, type TrainingSet } from '../../src/search/training/fit-ranker.ts';
+import { averageScorers, bootstrapSample } from '../../src/search/training/bagging.ts';
 import { fitTrees } from '../../src/search/training/fit-trees.ts';
 import { seededRandom, syntheticQuery } from '../../src/search/training/synthetic-queries.ts';
 
@@ -185,6 +186,38 @@ describe('fitting the trees', () => {
     const trees = fitTrees(set, base, { trees: 40, depth: 2, learningRate: 0.3, l2: 1, bins: 16 });
     const leaf = (tree: (typeof trees)[number], r: number) => tree.leaves[tree.features.reduce((i, k, d) => i * 2 + (rows[r * 2 + k]! > tree.thresholds[d]! ? 1 : 0), 0)]!;
     expect(firstRight((r) => base[r]! + trees.reduce((s, tree) => s + leaf(tree, r), 0))).toBeGreaterThan(0.95);
+  });
+});
+
+describe('bagging', () => {
+  test('the averaged scorer scores every row as the mean of its members, each with its own standardisation', () => {
+    const random = seededRandom(11);
+    const f = FEATURE_NAMES.length;
+    const member = () => ({
+      means: FEATURE_NAMES.map(() => random() * 2 - 1),
+      scales: FEATURE_NAMES.map(() => 0.5 + random()),
+      weights: FEATURE_NAMES.map(() => random() * 4 - 2),
+      bias: random() * 2 - 1,
+      trees: [{ features: [0, 3], thresholds: [random(), random()], leaves: [random(), -random(), random(), 2 * random()] }],
+    });
+    const members = [member(), member(), member()];
+    const average = new Scorer(model(averageScorers(members)));
+    const scorers = members.map((m) => new Scorer(model(m)));
+    for (let r = 0; r < 50; r++) {
+      const row = Float64Array.from({ length: f }, () => random() * 3 - 1);
+      const mean = scorers.reduce((sum, scorer) => sum + scorer.score(row), 0) / scorers.length;
+      expect(average.score(row)).toBeCloseTo(mean, 9);
+    }
+  });
+
+  test('a bootstrap sample draws as many items, with repeats, from the items given', () => {
+    const items = Array.from({ length: 200 }, (_, i) => i);
+    const sample = bootstrapSample(items, seededRandom(2));
+    expect(sample).toHaveLength(200);
+    expect(sample.every((i) => items.includes(i))).toBe(true);
+    // With replacement, about 1 - 1/e of the items appear: far from all, far from few.
+    expect(new Set(sample).size).toBeGreaterThan(100);
+    expect(new Set(sample).size).toBeLessThan(160);
   });
 });
 
