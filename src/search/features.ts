@@ -77,13 +77,24 @@ const ANIMATION = genreBit('Animation');
 const hintedGenres = (query: QueryAnalysis) => query.genres & ~ANIMATION;
 const bitCount = (mask: number) => GENRES.reduce((n, _, i) => n + ((mask >>> i) & 1), 0);
 
-/** +1 when the film's country or language is one the description names, -1 when it is known and not, 0 otherwise. */
-function originAgreement(facts: FilmFacts, query: QueryAnalysis): number {
-  if (query.countries.length === 0 || (facts.countries.length === 0 && facts.languages.length === 0)) return 0;
-  const hinted = query.countries.map((i) => ORIGINS[i]!);
-  const byCountry = facts.countries.some((country) => query.countries.includes(country));
-  const byLanguage = hinted.some((origin) => origin.languages.some((language) => facts.languages.includes(language)));
-  return byCountry || byLanguage ? 1 : -1;
+/**
+ * +1 when the film comes from a country the description names, -1 when its origin is known
+ * and another, 0 when it cannot be told. A film's countries, when known, decide: its
+ * languages list every language spoken in it ("Captain America: Civil War": English, German,
+ * Russian), and English is the main language of films from eight of the countries people
+ * name, so "a Nollywood comedy" must not agree with every English-language film. Without
+ * countries, the film's main language tells only when no origin but those named speaks it.
+ */
+export function originAgreement(facts: FilmFacts, query: QueryAnalysis): number {
+  if (query.countries.length === 0) return 0;
+  if (facts.countries.length > 0) return facts.countries.some((country) => query.countries.includes(country)) ? 1 : -1;
+  // A silent film's first "language" is Silent (corpus.ts); the language of its title cards follows.
+  const main = facts.languages.find((language) => language !== 'Silent');
+  if (main === undefined) return 0;
+  const speakers = ORIGINS.flatMap((origin, i) => (origin.languages.includes(main) ? [i] : []));
+  if (speakers.length === 0) return -1;
+  if (speakers.every((i) => query.countries.includes(i))) return 1;
+  return speakers.some((i) => query.countries.includes(i)) ? 0 : -1;
 }
 
 const field = (name: Parameters<typeof fieldIndex>[0]) => {
