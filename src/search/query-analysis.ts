@@ -75,6 +75,25 @@ function decadeOf(token: string, previous: string | undefined): number | null {
   return DECADE_WORDS[token] ?? null;
 }
 
+/** The first films: no year before this is when one came out. */
+const FIRST_FILM_YEAR = 1890;
+const isReleaseYear = (token: string) => isYear(token) && Number(token) >= FIRST_FILM_YEAR;
+
+function decadeRange(decade: number, previous: string | undefined): YearRange {
+  const part = PART_OF_DECADE[previous ?? ''];
+  return part ? { from: decade + part[0], to: decade + part[1] } : { from: decade, to: decade + 9 };
+}
+
+/** "the 60s or 70s", "late 70s to early 80s": the second decade of a span starting at tokens[at]. */
+function alternativeDecade(tokens: string[], at: number): YearRange | null {
+  if (!['or', 'to', 'and', 'through', 'till', 'until'].includes(tokens[at + 1] ?? '')) return null;
+  for (const next of [at + 2, at + 3]) {
+    const decade = decadeOf(tokens[next] ?? '', tokens[next - 1]);
+    if (decade !== null) return decadeRange(decade, tokens[next - 1]);
+  }
+  return null;
+}
+
 /** The years a description hints at, or null. */
 export function eraOf(text: string): YearRange | null {
   const tokens = words(text.replace(/(\d0)['’]s\b/g, '$1s'));
@@ -86,16 +105,17 @@ export function eraOf(text: string): YearRange | null {
     // "not the 90s", "wasn't the 80s": the era it is not.
     if (/\b(not|wasnt|isnt|never)( the)?( early| mid| late)?$/.test(before)) continue;
     if (SETTING.test(`${before} `) || / in the (early |mid |late )?$/.test(` ${before} `) && !/(movie|film|flick|one|made|came out|released|from)\b/.test(before)) continue;
-    const part = PART_OF_DECADE[tokens[i - 1] ?? ''];
-    return part ? { from: decade + part[0], to: decade + part[1] } : { from: decade, to: decade + 9 };
+    const era = decadeRange(decade, tokens[i - 1]);
+    return { from: era.from, to: alternativeDecade(tokens, i)?.to ?? era.to };
   }
-  const year = tokens.map(Number).find((n) => Number.isInteger(n) && n >= 1890 && n <= 2035);
-  if (year) return { from: year, to: year };
-  if (/ silent (film|movie|era|picture|one)? /.test(joined)) return { from: 1890, to: SILENT_UNTIL };
-  if (/ (black and white|black white|b w|bw|b and w) /.test(joined)) return { from: 1890, to: BLACK_AND_WHITE_UNTIL };
+  // "set in 1944" is when the story happens; "came out in 1994" when the film did.
+  const year = tokens.findIndex((token, i) => isReleaseYear(token) && !SETTING.test(`${tokens.slice(Math.max(0, i - 5), i).join(' ')} `));
+  if (year >= 0) return { from: Number(tokens[year]), to: Number(tokens[year]) };
+  if (/ silent (film|movie|era|picture|one)? /.test(joined)) return { from: FIRST_FILM_YEAR, to: SILENT_UNTIL };
+  if (/ (black and white|black white|b w|bw|b and w) /.test(joined)) return { from: FIRST_FILM_YEAR, to: BLACK_AND_WHITE_UNTIL };
   if (/ (recent|recently|newish|fairly new|pretty new|modern|last few years|new ish) /.test(joined)) return { from: RECENT_FROM, to: 2100 };
   if (/ (old|older|classic|vintage|oldie) (movie|film|one|flick|classic|western|horror|comedy|musical|cartoon|thriller|noir|black)/.test(joined)) {
-    return { from: 1890, to: OLD_UNTIL };
+    return { from: FIRST_FILM_YEAR, to: OLD_UNTIL };
   }
   return null;
 }

@@ -59,6 +59,10 @@ describe('what a description hints at', () => {
     expect(eraOf('from the 2000s i think')).toEqual({ from: 2000, to: 2009 });
     expect(eraOf('a seventies cop film')).toEqual({ from: 1970, to: 1979 });
     expect(eraOf('came out in 1995 maybe')).toEqual({ from: 1995, to: 1995 });
+    // Unsure between two decades: both.
+    expect(eraOf('a film from the 60s or 70s')).toEqual({ from: 1960, to: 1979 });
+    expect(eraOf('late 70s or early 80s horror')).toEqual({ from: 1975, to: 1984 });
+    expect(eraOf('an 80s movie or maybe it was a remake')).toEqual({ from: 1980, to: 1989 });
   });
 
   test('black-and-white, silent, old and recent', () => {
@@ -105,6 +109,12 @@ describe('hints that are about the story, not the film', () => {
     expect(eraOf('it is set in the 1920s, gangsters')).toBeNull();
     expect(eraOf('a movie from the 80s set in the 50s')).toEqual({ from: 1980, to: 1989 });
     expect(eraOf('a film in the 90s about a boy band')).toEqual({ from: 1990, to: 1999 });
+  });
+
+  test('a year the story is set in is not when the film came out', () => {
+    expect(eraOf('a war film set in 1944, soldiers on a beach')).toBeNull();
+    expect(eraOf('the story takes place in 1912 on a big ship, it came out in 1997')).toEqual({ from: 1997, to: 1997 });
+    expect(eraOf('a 1994 movie about a prison')).toEqual({ from: 1994, to: 1994 });
   });
 
   test('a country named as a place is not the film\'s origin; its adjective is', () => {
