@@ -20,8 +20,8 @@
 // 3. BM25F's parameters are tuned first, by coordinate ascent on the lexical MRR.
 // 4. The scorer is fitted: the linear model (fit-ranker.ts), then boosted trees on what it
 //    gets wrong (fit-trees.ts); with --bag K, K such scorers, each on a bootstrap sample of the
-//    training queries, averaged into one (bagging.ts); then calibrated by Platt scaling on half the held-out queries,
-//    and measured on the other half.
+//    training queries, averaged into one (bagging.ts); then calibrated by Platt scaling on half
+//    the held-out queries, and measured on the other half.
 // 5. The abstain threshold of each corpus, on the same half: the chance that the film is among
 //    the five below which --refuse-present of its present descriptions fall.
 import { readFileSync } from 'node:fs';

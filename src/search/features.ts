@@ -77,6 +77,10 @@ const ANIMATION = genreBit('Animation');
 const hintedGenres = (query: QueryAnalysis) => query.genres & ~ANIMATION;
 const bitCount = (mask: number) => GENRES.reduce((n, _, i) => n + ((mask >>> i) & 1), 0);
 
+/** Each language, and the origins (indexes into ORIGINS) whose films are mostly made in it. */
+const SPEAKERS = new Map<string, number[]>();
+ORIGINS.forEach((origin, i) => origin.languages.forEach((language) => SPEAKERS.set(language, [...(SPEAKERS.get(language) ?? []), i])));
+
 /**
  * +1 when the film comes from a country the description names, -1 when its origin is known
  * and another, 0 when it cannot be told. A film's countries, when known, decide: its
@@ -91,7 +95,7 @@ export function originAgreement(facts: FilmFacts, query: QueryAnalysis): number 
   // A silent film's first "language" is Silent (corpus.ts); the language of its title cards follows.
   const main = facts.languages.find((language) => language !== 'Silent');
   if (main === undefined) return 0;
-  const speakers = ORIGINS.flatMap((origin, i) => (origin.languages.includes(main) ? [i] : []));
+  const speakers = SPEAKERS.get(main) ?? [];
   if (speakers.length === 0) return -1;
   if (speakers.every((i) => query.countries.includes(i))) return 1;
   return speakers.some((i) => query.countries.includes(i)) ? 0 : -1;

@@ -98,10 +98,12 @@ function alternativeDecade(tokens: string[], at: number): YearRange | null {
 export function eraOf(text: string): YearRange | null {
   const tokens = words(text.replace(/(\d0)['’]s\b/g, '$1s'));
   const joined = ` ${tokens.join(' ')} `;
+  /** The five words before tokens[at]: what they say of it (a setting, a negation). */
+  const wordsBefore = (at: number) => tokens.slice(Math.max(0, at - 5), at).join(' ');
   for (let i = 0; i < tokens.length; i++) {
     const decade = decadeOf(tokens[i]!, tokens[i - 1]);
     if (decade === null) continue;
-    const before = tokens.slice(Math.max(0, i - 5), i).join(' ');
+    const before = wordsBefore(i);
     // "not the 90s", "wasn't the 80s": the era it is not.
     if (/\b(not|wasnt|isnt|never)( the)?( early| mid| late)?$/.test(before)) continue;
     if (SETTING.test(`${before} `) || / in the (early |mid |late )?$/.test(` ${before} `) && !/(movie|film|flick|one|made|came out|released|from)\b/.test(before)) continue;
@@ -109,7 +111,7 @@ export function eraOf(text: string): YearRange | null {
     return { from: era.from, to: alternativeDecade(tokens, i)?.to ?? era.to };
   }
   // "set in 1944" is when the story happens; "came out in 1994" when the film did.
-  const year = tokens.findIndex((token, i) => isReleaseYear(token) && !SETTING.test(`${tokens.slice(Math.max(0, i - 5), i).join(' ')} `));
+  const year = tokens.findIndex((token, i) => isReleaseYear(token) && !SETTING.test(`${wordsBefore(i)} `));
   if (year >= 0) return { from: Number(tokens[year]), to: Number(tokens[year]) };
   if (/ silent (film|movie|era|picture|one)? /.test(joined)) return { from: FIRST_FILM_YEAR, to: SILENT_UNTIL };
   if (/ (black and white|black white|b w|bw|b and w) /.test(joined)) return { from: FIRST_FILM_YEAR, to: BLACK_AND_WHITE_UNTIL };
