@@ -96,6 +96,9 @@ const ROWS: Row[] = [
   // "right" is not a slip for the surname Wright; a surname two people share is the director's.
   { class: 'right person, wrong film', candidates: dramas, message: "streep's right but another film, she runs a fashion magazine", expected: refine(1, ['Meryl Streep'], 'fashion magazine'), detailWords: ['fashion'] },
   { class: 'right person, wrong film', candidates: ghibli, message: 'miyazaki yes, but the one with the pig pilot', expected: refine(2, ['Hayao Miyazaki'], 'pig pilot'), detailWords: ['pig'] },
+  // "the other carpenter movie": the person is right, the film shown is not.
+  { class: 'right person, wrong film', candidates: slashers, message: 'not halloween, the other john carpenter movie with the fog', expected: refine(0, ['John Carpenter'], 'with the fog'), detailWords: ['fog'] },
+  { class: 'right person, wrong film', candidates: ghibli, message: 'another miyazaki film, the flying castle one', expected: refine(2, ['Hayao Miyazaki'], 'flying castle'), detailWords: ['flying', 'castle'] },
   { class: 'hedge', candidates: thrillers, message: "probably 4, wasn't expecting tom cruise though", expected: { kind: 'confirm', index: 3 } },
   { class: 'likeness with a new detail', candidates: thrillers, message: 'Collateral but set in London, and the driver is a woman', expected: refine(3, [], 'set in london, the driver is a woman'), detailWords: ['london', 'woman'] },
   { class: 'likeness with a new detail', candidates: thrillers, message: 'basically heat in space', expected: refine(0, [], 'space'), detailWords: ['space'] },

@@ -481,12 +481,21 @@ interface Reading {
   details: Array<{ text: string; hedged: boolean; after: 'nothing' | 'pick'; contrast: boolean }>;
 }
 
+const OTHER = new Set(['other', 'another', 'different']);
+const FILM_WORDS = new Set(['film', 'films', 'movie', 'movies', 'one', 'flick', 'picture']);
+
+/** "the other coppola war film", "another spielberg movie": a film of that person's, not the one shown. */
+function anotherOf(clause: Clause, person: Reference): boolean {
+  const at = person.from - clause.start;
+  return OTHER.has(clause.words[at - 1] ?? '') && clause.words.slice(person.to - clause.start + 1).some((word) => FILM_WORDS.has(word));
+}
+
 /** "right director", "pacino's right", "scorsese yes", "same director as #1": the person stays. */
 function readRightPerson(clause: Clause, candidates: MovieCandidate[], reading: Reading): boolean {
   const people = clause.references.filter((r) => r.via === 'person');
   const text = clause.text.replace(/\ball right\b/, '');
   const right = RIGHT_PERSON.test(text) && !/\bnot right\b/.test(text);
-  const theirFilm = people.length > 0 && /\b(s a|is a|its a)\b.*\b(film|movie|one)\b/.test(text);
+  const theirFilm = people.length > 0 && (/\b(s a|is a|its a)\b.*\b(film|movie|one)\b/.test(text) || anotherOf(clause, people[0]!));
   const role = /\b(director|directed|actor|actress|cast|star|guy)\b/.exec(text)?.[1];
   if (!((right && (people.length > 0 || role)) || theirFilm)) return false;
   const person = people[0] ?? (role ? reading.lastPerson : null);
@@ -517,7 +526,12 @@ function readReply(message: string, candidates: MovieCandidate[]): Intent | null
     const named = clause.references.find((r) => r.via === 'person');
     const hedged = HEDGE.test(clause.text);
     if (WRONG_FILM.test(clause.text)) reading.wrongFilm = true;
-    if (readRightPerson(clause, candidates, reading)) return;
+    if (readRightPerson(clause, candidates, reading)) {
+      // "the other coppola war film": what else is said of it is a detail.
+      const rest = named && anotherOf(clause, named) ? detailsOf(clause) : '';
+      if (rest) reading.details.push({ text: rest, hedged, after: 'nothing', contrast: false });
+      return;
+    }
     // A person named after "right director" says whose film it is.
     if (named && reading.keptPerson && !clause.references.some((r) => r.via === 'title')) {
       reading.keptPerson = named.person!;
