@@ -13,7 +13,7 @@ import type { Embedder } from './embedder.ts';
 import { type CandidateEvidence, type FeatureContext, featureVector, RANK_DEPTH } from './features.ts';
 import { fieldIndex, FIELDS } from './film-fields.ts';
 import type { MovieIndex } from './movie-index.ts';
-import { analyseQuery, hasHint, isYear, type QueryAnalysis, type SearchHints } from './query-analysis.ts';
+import { analyseQuery, hasHint, isYear, type QueryAnalysis, ruledOutSpans, type SearchHints, titleWords } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
 import { THESAURUS } from './synonyms.ts';
 import { tokenize } from './tokens.ts';
@@ -123,6 +123,29 @@ export class MovieSearch {
     });
   }
 
+  /**
+   * A film the description rules out by its title ("not the godfather, the other coppola war
+   * film") leaves the race like a rejected one, and its words leave the description: what is
+   * left says what the film is. A clause that names no title stays as it was.
+   */
+  private withoutRuledOut(query: string, excluded: CandidateOptions['excluded']): { query: string; excluded: CandidateOptions['excluded'] } {
+    const ruledOut = new Set<number>();
+    let kept = query;
+    for (const span of ruledOutSpans(query).reverse()) {
+      const lexical = this.index.lexical.score(span.terms, this.scorer.model.bm25f);
+      const titled = lexical.keys.filter((key) => lexical.fieldScores[TITLE]![key]! > 0 && this.titleIs(key, span.terms));
+      if (titled.length === 0) continue;
+      titled.forEach((key) => ruledOut.add(key));
+      kept = `${kept.slice(0, span.start)}${kept.slice(span.end)}`;
+    }
+    // "Not Without My Daughter" is a title, not a film ruled out: nothing would be left.
+    if (ruledOut.size === 0 || titleWords(kept).length === 0) return { query, excluded };
+    return {
+      query: kept,
+      excluded: { count: (excluded?.count ?? 0) + ruledOut.size, has: (key) => ruledOut.has(key) || (excluded?.has(key) ?? false) },
+    };
+  }
+
   /** Whether a film's id is in `ids`, each film's record read once per search. */
   private idIn(ids: ReadonlySet<string>): (key: number) => boolean {
     const seen = new Map<number, boolean>();
@@ -130,7 +153,8 @@ export class MovieSearch {
   }
 
   /** Stages 1 and 2: analysis and the evidenced short list (also used to train the scorer). */
-  async candidates(query: string, { hints, background, excluded }: CandidateOptions = {}): Promise<CandidateList> {
+  async candidates(said: string, { hints, background, excluded: rejected }: CandidateOptions = {}): Promise<CandidateList> {
+    const { query, excluded } = this.withoutRuledOut(said, rejected);
     const analysis = background ? withBackground(analyseQuery(query, hints), analyseQuery(background)) : analyseQuery(query, hints);
     // The embedder reads the start of a text most: the query first.
     const vector = await this.embedder.embedQuery(background ? `${query}. ${background}` : query);

@@ -155,14 +155,41 @@ export function hasHint(analysis: QueryAnalysis): boolean {
 export const isYear = (term: string) => /^(1[89]\d\d|20[0-3]\d)$/.test(term);
 /** Words around a title that are not part of it ("the movie Jaws", "Up, the film"). */
 const TITLE_FRAME = new Set(tokenize('movie movies film films flick called named titled'));
+/** The terms of a text that could be a title's: no year, no word for "film". */
+export const titleWords = (text: string) => tokenize(text).filter((term) => !isYear(term) && !TITLE_FRAME.has(term));
 /** Longer descriptions are not titles (few titles have more index terms). */
 const TITLE_TERMS_AT_MOST = 8;
+
+/** A span of a description that rules a film out, and the title terms it names. */
+export interface RuledOut {
+  /** Where the negation starts and the title ends in the text. */
+  start: number;
+  end: number;
+  terms: string[];
+}
+
+/**
+ * "not the godfather, the other coppola war film", "it wasn't titanic - the other ship one": a
+ * negation opening a clause, then words up to the clause's end. Only at a clause's start, since
+ * inside one "not" tells the story ("votes not guilty", "moved the headstones but not the bodies").
+ */
+const RULED_OUT = /(^|[.!?;,:(\u2013\u2014]\s*|\s-\s*)((?:no,?\s+)?(?:(?:it'?s|it\u2019s|it is|it was)\s+)?(?:not|isn'?t|isn\u2019t|wasn'?t|wasn\u2019t)\s+)([^,.;:!?()\u2013\u2014]+?)(?=\s*(?:[,.;:!?()\u2013\u2014]|\s-\s|$|\bbut\b|\bthe other\b|\banother\b))/giu;
+
+/** The clauses of a description that may name a film it is not; search decides whether one is a title. */
+export function ruledOutSpans(text: string): RuledOut[] {
+  return [...text.matchAll(RULED_OUT)].flatMap((match) => {
+    const terms = titleWords(match[3]!);
+    if (terms.length === 0 || terms.length > TITLE_TERMS_AT_MOST) return [];
+    const start = match.index + match[1]!.length;
+    return [{ start, end: start + match[2]!.length + match[3]!.length, terms }];
+  });
+}
 
 export function analyseQuery(text: string, hints: SearchHints = {}): QueryAnalysis {
   const tokens = words(text);
   const joined = ` ${tokens.join(' ')} `;
   const terms = tokenize(text);
-  const titleTerms = terms.filter((term) => !isYear(term) && !TITLE_FRAME.has(term));
+  const titleTerms = titleWords(text);
   let genres = genresOf(joined);
   for (const name of hints.genres ?? []) {
     const i = GENRES.findIndex((genre) => genre.name.toLowerCase() === name.toLowerCase());

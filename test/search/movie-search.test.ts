@@ -73,6 +73,23 @@ describe('MovieSearch on the bundled corpus', async () => {
     expect(without.candidates.find((c) => c.key === runnerUp.key)!.lexicalRank).toBe(0);
   });
 
+  test('a film ruled out by its title leaves the race, and its title words leave the description', async () => {
+    const godfather = (await search.search('the godfather', { k: 1 })).hits[0]!.movie;
+    expect(godfather.title).toBe('The Godfather');
+    const ruledOut = await search.search('not the godfather, the other coppola war film', { k: 5 });
+    expect(ruledOut.hits[0]!.movie.title).toBe('Apocalypse Now');
+    expect(ruledOut.analysis.text).not.toContain('godfather');
+    // As if the person had rejected it: the same list.
+    const rejected = await search.search(', the other coppola war film', { k: 5, excludeIds: new Set([godfather.id]) });
+    expect(ruledOut.hits.map((hit) => hit.movie.id)).toEqual(rejected.hits.map((hit) => hit.movie.id));
+  });
+
+  test('"not" before words no title has, or a whole title, changes nothing', async () => {
+    for (const query of ['not a real doctor, he fakes it at a hospital', 'Not Without My Daughter']) {
+      expect((await search.search(query, { k: 5 })).analysis.text).toBe(query);
+    }
+  });
+
   test('hints given apart from the description join what it says', async () => {
     const plain = await search.search('a man hunts a killer', { k: 5 });
     const hinted = await search.search('a man hunts a killer', { k: 5, hints: { genres: ['Animation'], people: ['Denzel Washington'], era: { from: 1990, to: 1999 } } });

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'bun:test';
 import { genreBit } from '../../src/search/genres.ts';
 import { countriesFromLead, ORIGINS } from '../../src/search/origins.ts';
 import { passagesOf, sentences } from '../../src/search/passages.ts';
-import { analyseQuery, eraOf } from '../../src/search/query-analysis.ts';
+import { analyseQuery, eraOf, ruledOutSpans } from '../../src/search/query-analysis.ts';
 import { filmFields } from '../../src/search/film-fields.ts';
 import { bigrams, stem, stopwordLedPairs, tokenize } from '../../src/search/tokens.ts';
 
@@ -115,6 +115,15 @@ describe('hints that are about the story, not the film', () => {
     expect(eraOf('a war film set in 1944, soldiers on a beach')).toBeNull();
     expect(eraOf('the story takes place in 1912 on a big ship, it came out in 1997')).toEqual({ from: 1997, to: 1997 });
     expect(eraOf('a 1994 movie about a prison')).toEqual({ from: 1994, to: 1994 });
+  });
+
+  test('a clause opening with "not" may name a film ruled out; inside a clause "not" tells the story', () => {
+    const said = (text: string) => ruledOutSpans(text).map((span) => [text.slice(span.start, span.end), span.terms.join(' ')]);
+    expect(said('not the godfather, the other coppola war film')).toEqual([['not the godfather', 'godfather']]);
+    expect(said("a war film - it's not platoon - set in the jungle")).toEqual([["it's not platoon", 'platoon']]);
+    expect(said('no, not jaws but the one with the killer whale')).toEqual([['no, not jaws', 'jaw']]);
+    expect(said('at first one juror votes not guilty, and they argue')).toEqual([]);
+    expect(said('he moved the headstones but not the bodies.')).toEqual([]);
   });
 
   test('a country named as a place is not the film\'s origin; its adjective is', () => {
