@@ -94,18 +94,44 @@ function alternativeDecade(tokens: string[], at: number): YearRange | null {
   return null;
 }
 
+/** Words that deny what follows them: "not animated", "it wasn't a comedy", "not from the 80s". */
+const DENIALS = new Set(['not', 'isnt', 'wasnt', 'arent', 'werent', 'never', 'nor']);
+/** Where a denial ends, besides its clause: "not horror but a thriller", "not animated and set in space". */
+const DENIAL_ENDS = new Set(['but', 'more', 'rather', 'instead', 'just', 'its', 'it', 'actually', 'maybe', 'probably', 'and']);
+/** How many words a denial reaches: "isn't a really scary horror film". */
+const DENIAL_REACH = 4;
+
+/**
+ * A text's words without what it denies, clause by clause. For hints only: "not a comedy" is
+ * no comedy hint, but in a story "a man who is not dead" still tells of death.
+ */
+export function affirmedWords(text: string): string[] {
+  return text.split(/[,.;:!?()\u2013\u2014]|\s-\s/).flatMap((clause) => {
+    const tokens = words(clause);
+    const kept: string[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      if (!DENIALS.has(tokens[i]!)) {
+        kept.push(tokens[i]!);
+        continue;
+      }
+      let end = i + 1;
+      while (end < tokens.length && end <= i + DENIAL_REACH && !DENIAL_ENDS.has(tokens[end]!)) end++;
+      i = end - 1;
+    }
+    return kept;
+  });
+}
+
 /** The years a description hints at, or null. */
 export function eraOf(text: string): YearRange | null {
-  const tokens = words(text.replace(/(\d0)['’]s\b/g, '$1s'));
+  const tokens = affirmedWords(text.replace(/(\d0)['’]s\b/g, '$1s'));
   const joined = ` ${tokens.join(' ')} `;
-  /** The five words before tokens[at]: what they say of it (a setting, a negation). */
+  /** The five words before tokens[at]: whether they set the story then. */
   const wordsBefore = (at: number) => tokens.slice(Math.max(0, at - 5), at).join(' ');
   for (let i = 0; i < tokens.length; i++) {
     const decade = decadeOf(tokens[i]!, tokens[i - 1]);
     if (decade === null) continue;
     const before = wordsBefore(i);
-    // "not the 90s", "wasn't the 80s": the era it is not.
-    if (/\b(not|wasnt|isnt|never)( the)?( early| mid| late)?$/.test(before)) continue;
     if (SETTING.test(`${before} `) || / in the (early |mid |late )?$/.test(` ${before} `) && !/(movie|film|flick|one|made|came out|released|from)\b/.test(before)) continue;
     const era = decadeRange(decade, tokens[i - 1]);
     return { from: era.from, to: alternativeDecade(tokens, i)?.to ?? era.to };
@@ -186,7 +212,8 @@ export function ruledOutSpans(text: string): RuledOut[] {
 }
 
 export function analyseQuery(text: string, hints: SearchHints = {}): QueryAnalysis {
-  const tokens = words(text);
+  // What it says the film is not ("not animated", "its not korean") hints nothing.
+  const tokens = affirmedWords(text);
   const joined = ` ${tokens.join(' ')} `;
   const terms = tokenize(text);
   const titleTerms = titleWords(text);

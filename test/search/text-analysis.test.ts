@@ -1,6 +1,6 @@
 // The pieces that turn text into what search compares: terms, passages, hints, origins.
 import { describe, expect, test } from 'bun:test';
-import { genreBit } from '../../src/search/genres.ts';
+import { genreBit, GENRES } from '../../src/search/genres.ts';
 import { countriesFromLead, ORIGINS } from '../../src/search/origins.ts';
 import { passagesOf, sentences } from '../../src/search/passages.ts';
 import { analyseQuery, eraOf, ruledOutSpans } from '../../src/search/query-analysis.ts';
@@ -115,6 +115,18 @@ describe('hints that are about the story, not the film', () => {
     expect(eraOf('a war film set in 1944, soldiers on a beach')).toBeNull();
     expect(eraOf('the story takes place in 1912 on a big ship, it came out in 1997')).toEqual({ from: 1997, to: 1997 });
     expect(eraOf('a 1994 movie about a prison')).toEqual({ from: 1994, to: 1994 });
+  });
+
+  test('what a description says the film is not hints nothing: genre, animation, origin, era', () => {
+    const genresOf = (text: string) => GENRES.filter((_, i) => analyseQuery(text).genres & (1 << i)).map((genre) => genre.name);
+    expect(genresOf('a talking pig on a farm, not animated, live action')).toEqual([]);
+    expect(genresOf("it's not a horror movie, more of a thriller")).toEqual(['Thriller']);
+    expect(genresOf('not a comedy but a sad drama about a dog')).toEqual(['Drama']);
+    expect(analyseQuery("it wasn't korean, japanese i think").countries.map((i) => ORIGINS[i]!.country)).toEqual(['Japan']);
+    expect(eraOf('not from the 80s, later than that')).toBeNull();
+    expect(eraOf('early 70s not 90s')).toEqual({ from: 1970, to: 1974 });
+    // Past the clause or a contrast, what is said counts again.
+    expect(genresOf('not scary at all, an animated musical')).toEqual(['Animation', 'Musical']);
   });
 
   test('a clause opening with "not" may name a film ruled out; inside a clause "not" tells the story', () => {
