@@ -4,7 +4,7 @@
 // contradicts a hint is lowered, never removed, because people misremember exactly these.
 import { GENRES } from './genres.ts';
 import { ORIGINS, PLACE_WORDS } from './origins.ts';
-import { bigrams, stopwordLedPairs, tokenize, words } from './tokens.ts';
+import { bigrams, DENIALS, stopwordLedPairs, tokenize, words } from './tokens.ts';
 
 export interface YearRange {
   from: number;
@@ -94,8 +94,6 @@ function alternativeDecade(tokens: string[], at: number): YearRange | null {
   return null;
 }
 
-/** Words that deny what follows them: "not animated", "it wasn't a comedy", "not from the 80s". */
-const DENIALS = new Set(['not', 'isnt', 'wasnt', 'arent', 'werent', 'never', 'nor']);
 /** Where a denial ends, besides its clause: "not horror but a thriller", "not animated and set in space". */
 const DENIAL_ENDS = new Set(['but', 'more', 'rather', 'instead', 'just', 'its', 'it', 'actually', 'maybe', 'probably', 'and']);
 /** How many words a denial reaches: "isn't a really scary horror film". */

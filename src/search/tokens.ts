@@ -49,6 +49,9 @@ export function words(text: string): string[] {
     .filter(Boolean);
 }
 
+/** Words that deny what follows them ("not animated", "it wasn't a comedy"), as `words` spells them. */
+export const DENIALS: ReadonlySet<string> = new Set(['not', 'isnt', 'wasnt', 'arent', 'werent', 'never', 'nor']);
+
 /** The index terms of a text, in order. */
 export function tokenize(text: string): string[] {
   const terms: string[] = [];

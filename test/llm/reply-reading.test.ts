@@ -47,6 +47,8 @@ interface Row {
   expected: Intent;
   /** Words the new details must hold. */
   detailWords?: string[];
+  /** Words the details must not hold: what the reply says the film is not. */
+  deniedWords?: string[];
 }
 
 const refine = (anchor: number | null, people: string[] = [], details = ''): Intent => ({ kind: 'refine', details, anchor, hints: people.length ? { people } : {} });
@@ -106,6 +108,9 @@ const ROWS: Row[] = [
   { class: 'refinement with a doubt', candidates: thrillers, message: 'none of those, it had a chess prodigy, early 90s maybe', expected: refine(null, [], 'a chess prodigy, early 90s'), detailWords: ['chess', '90s'] },
   { class: 'plain none', candidates: thrillers, message: "Thanks for looking, but I'm afraid it isn't any of those", expected: refine(null) },
   { class: 'plain none with a detail', candidates: thrillers, message: 'none of these, it is about a heat wave in a small town', expected: refine(null, [], 'a heat wave in a small town'), detailWords: ['heat', 'wave'] },
+  // Searched, "it wasn't animated" would say "animated".
+  { class: 'what the film is not', candidates: family, message: "no, it wasn't animated, a live action one with a real dog", expected: refine(null, [], 'a live action one with a real dog'), detailWords: ['live', 'dog'], deniedWords: ['animated'] },
+  { class: 'what the film is not', candidates: thrillers, message: "none of these, it's not a crime film, it's a comedy", expected: refine(null, [], 'comedy'), detailWords: ['comedy'], deniedWords: ['crime'] },
   { class: 'longest title', candidates: slashers, message: 'halloween, the 81 one', expected: { kind: 'confirm', index: 1 } },
   { class: 'plain pick', candidates: thrillers, message: 'the 2nd from the bottom', expected: { kind: 'confirm', index: 2 } },
   { class: 'plain pick', candidates: thrillers, message: 'option c', expected: { kind: 'confirm', index: 2 } },
@@ -134,6 +139,7 @@ function expectReading(actual: Intent, row: Row): void {
   expect(actual.hints.people ?? []).toEqual(row.expected.hints.people ?? []);
   for (const word of row.detailWords ?? []) expect(actual.details.toLowerCase()).toContain(word);
   if (!row.detailWords) expect(actual.details).toBe('');
+  for (const word of row.deniedWords ?? []) expect(actual.details.toLowerCase()).not.toContain(word);
 }
 
 describe('reading replies: the offline engine', () => {

@@ -9,7 +9,7 @@
 import type { MovieCandidate } from '../../catalog/candidates.ts';
 import { normaliseTitle, titleSimilarity } from '../../catalog/matching.ts';
 import type { Embedder } from '../../search/embedder.ts';
-import { isStopword } from '../../search/tokens.ts';
+import { DENIALS, isStopword } from '../../search/tokens.ts';
 import { foldAccents } from '../../text.ts';
 import type { Intent } from '../language-model.ts';
 
@@ -454,6 +454,9 @@ function detailsOf(clause: Clause, { withReferences = false } = {}): string {
     .filter(({ position }) => withReferences || !clause.references.some((r) => r.from <= position && position <= r.to));
   const first = kept.findIndex(({ word }) => !FILLER.has(word) && (word.length > 1 || /\d/.test(word)));
   if (first < 0) return '';
+  // "it wasn't animated", "not from the 70s": what the film is not; searched, it would say the
+  // opposite. (A plain "no" refuses the list and is not a denial.)
+  if (kept.slice(0, first).some(({ word }) => DENIALS.has(word))) return '';
   return kept.slice(first).map(({ said }) => said).join(' ').trim();
 }
 
