@@ -5,6 +5,7 @@
 // (film keys and one term frequency per field) and each film's field lengths.
 import { BinaryFile, writeBinaryFile } from './binary-file.ts';
 import { FIELD_COUNT, type Field, FIELDS } from './film-fields.ts';
+import { isWordPair } from './tokens.ts';
 
 export interface Bm25fParameters {
   k1: number;
@@ -203,9 +204,12 @@ export class LexicalIndex {
       const idf = this.idf(df) * repeats;
       queryIdf += idf;
       perfect += idf * (k1 + 1) * (maxWeight > 0 ? 1 : 0);
-      if (present.length === 0) continue;
+      // A word no film holds is the rarest of all: a film the corpus lacks is described in its
+      // own words ("sheepdog"), and training takes such a film out of the race, not its words
+      // out of the index. A pair of words no film holds is only an unusual phrasing.
       const rare = df <= rareDf;
-      if (rare) queryRareIdf += idf;
+      if (rare && (present.length > 0 || !isWordPair(term))) queryRareIdf += idf;
+      if (present.length === 0) continue;
       const holders = this.gatherFrequencies(present);
       // Whether the term is a name is known only once all its films are seen: the films that
       // credit it are kept aside and counted afterwards.

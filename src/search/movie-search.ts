@@ -15,6 +15,7 @@ import { fieldIndex, FIELDS } from './film-fields.ts';
 import type { MovieIndex } from './movie-index.ts';
 import { analyseQuery, hasHint, isYear, type QueryAnalysis, ruledOutSpans, type SearchHints, titleWords } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
+import { likelySpelling } from './spelling.ts';
 import { THESAURUS } from './synonyms.ts';
 import { tokenize } from './tokens.ts';
 import { topKeys } from './top-keys.ts';
@@ -106,13 +107,20 @@ export class MovieSearch {
     return analyseQuery(text).era !== null;
   }
 
-  /** Whether a text gives search anything to go on: a word the corpus holds (or a synonym of one), or a hint. */
+  /** Whether a text gives search anything to go on: a word the corpus holds (or a synonym or near spelling of one), or a hint. */
   informative(text: string): boolean {
     const analysis = analyseQuery(text);
     if (hasHint(analysis)) return true;
     const held = (term: string) => this.index.lexical.documentFrequency(term) > 0;
-    return analysis.terms.some((term) => held(term) || THESAURUS.alternativesOf(term).some(held));
+    return analysis.terms.some((term) => held(term) || this.alternativesOf(term).some(held));
   }
+
+  /** Other forms a film may hold a description's term in: its synonyms, or, for a word no film holds, the word probably meant. */
+  private readonly alternativesOf = (term: string): readonly string[] => {
+    const synonyms = THESAURUS.alternativesOf(term);
+    const meant = likelySpelling(term, (variant) => this.index.lexical.documentFrequency(variant));
+    return meant === null ? synonyms : [...synonyms, meant];
+  };
 
   /** Whether a film's title (or another title it is known by) has exactly these terms. */
   private titleIs(key: number, terms: string[]): boolean {
@@ -159,7 +167,7 @@ export class MovieSearch {
     // The embedder reads the start of a text most: the query first.
     const vector = await this.embedder.embedQuery(background ? `${query}. ${background}` : query);
     const namePairs = analysis.namePairs.filter((pair) => this.index.lexical.documentFrequency(pair) > 0);
-    const lexical = this.index.lexical.score([...analysis.terms, ...analysis.phrases, ...namePairs], this.scorer.model.bm25f, THESAURUS.alternativesOf);
+    const lexical = this.index.lexical.score([...analysis.terms, ...analysis.phrases, ...namePairs], this.scorer.model.bm25f, this.alternativesOf);
     // Excluded films leave before ranking: the film behind a rejected one is then first, as it
     // would be in a corpus without it (and as the scorer was trained).
     const kept = (key: number) => !excluded?.has(key);

@@ -101,6 +101,17 @@ describe('LexicalIndex (BM25F), written at ingest and opened memory-mapped', () 
     expect(after.keys).toEqual([4]);
   });
 
+  test('a word no film holds counts among the rare words no film matches; a pair of words no film holds does not', () => {
+    const known = index.score(['wizard'], parameters);
+    expect(known.queryRareIdf).toBeCloseTo(known.queryIdf, 5);
+    expect(known.matchedRareIdf[1]! / known.queryRareIdf).toBeCloseTo(1, 5);
+    const withUnknown = index.score(['wizard', 'sheepdog'], parameters);
+    expect(withUnknown.queryRareIdf).toBeCloseTo(known.queryIdf + index.idf(0), 5);
+    expect(withUnknown.matchedRareIdf[1]! / withUnknown.queryRareIdf).toBeLessThan(0.6);
+    const withPair = index.score(['wizard', 'wizard_sheepdog'], parameters);
+    expect(withPair.queryRareIdf).toBeCloseTo(known.queryIdf, 5);
+  });
+
   test('names inside a plot are read as people (characters, places), not the first word of a sentence', () => {
     expect(namesInPlot('Andy meets Red in prison. Later Warden Norton shoots Tommy.')).toEqual(['Red', 'Warden', 'Norton', 'Tommy']);
   });

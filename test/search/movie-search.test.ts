@@ -38,6 +38,12 @@ describe('MovieSearch on the bundled corpus', async () => {
     }
   });
 
+  test('a word typed wrong is searched as the word meant', async () => {
+    const typed = await search.search('drumer kid and a sadistic band teacher who throws a cymbal at his head', { k: 5 });
+    expect(typed.hits[0]!.movie.title).toBe('Whiplash');
+    expect(search.informative('a theif')).toBe(true);
+  });
+
   test('abstains on a message that describes no film', async () => {
     const result = await search.search('asdf qwerty zxcv', { k: 5 });
     expect(result.abstain).toBe(true);
