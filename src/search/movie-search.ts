@@ -15,7 +15,7 @@ import { fieldIndex, FIELDS } from './film-fields.ts';
 import type { MovieIndex } from './movie-index.ts';
 import { analyseQuery, hasHint, isYear, type QueryAnalysis, ruledOutSpans, type SearchHints, titleWords } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
-import { likelySpelling } from './spelling.ts';
+import { spellingCorrections } from './spelling.ts';
 import { THESAURUS } from './synonyms.ts';
 import { tokenize } from './tokens.ts';
 import { topKeys } from './top-keys.ts';
@@ -112,15 +112,18 @@ export class MovieSearch {
     const analysis = analyseQuery(text);
     if (hasHint(analysis)) return true;
     const held = (term: string) => this.index.lexical.documentFrequency(term) > 0;
-    return analysis.terms.some((term) => held(term) || this.alternativesOf(term).some(held));
+    const alternativesOf = this.alternativesIn(text);
+    return analysis.terms.some((term) => held(term) || alternativesOf(term).some(held));
   }
 
-  /** Other forms a film may hold a description's term in: its synonyms, or, for a word no film holds, the word probably meant. */
-  private readonly alternativesOf = (term: string): readonly string[] => {
-    const synonyms = THESAURUS.alternativesOf(term);
-    const meant = likelySpelling(term, (variant) => this.index.lexical.documentFrequency(variant));
-    return meant === null ? synonyms : [...synonyms, meant];
-  };
+  /** Other forms a film may hold a text's terms in: their synonyms, and for a word no film holds, the word probably meant. */
+  private alternativesIn(text: string): (term: string) => readonly string[] {
+    const corrections = spellingCorrections(text, (term) => this.index.lexical.documentFrequency(term));
+    return (term) => {
+      const meant = corrections.get(term);
+      return meant === undefined ? THESAURUS.alternativesOf(term) : [...THESAURUS.alternativesOf(term), meant];
+    };
+  }
 
   /** Whether a film's title (or another title it is known by) has exactly these terms. */
   private titleIs(key: number, terms: string[]): boolean {
@@ -167,7 +170,7 @@ export class MovieSearch {
     // The embedder reads the start of a text most: the query first.
     const vector = await this.embedder.embedQuery(background ? `${query}. ${background}` : query);
     const namePairs = analysis.namePairs.filter((pair) => this.index.lexical.documentFrequency(pair) > 0);
-    const lexical = this.index.lexical.score([...analysis.terms, ...analysis.phrases, ...namePairs], this.scorer.model.bm25f, this.alternativesOf);
+    const lexical = this.index.lexical.score([...analysis.terms, ...analysis.phrases, ...namePairs], this.scorer.model.bm25f, this.alternativesIn(background ? `${query} ${background}` : query));
     // Excluded films leave before ranking: the film behind a rejected one is then first, as it
     // would be in a corpus without it (and as the scorer was trained).
     const kept = (key: number) => !excluded?.has(key);

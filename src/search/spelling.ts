@@ -1,11 +1,11 @@
 // A word typed wrong ("drumer", "theif") is a word the corpus lacks: no film matches it, and
 // search takes it for a detail no film has, which is what a description of a film the corpus
 // lacks looks like. One edit away (a letter dropped, added or changed, or two swapped) there is
-// usually the word meant; the commonest such index term is searched as another form of the
-// word, as a synonym is (lexical-index.ts, SYNONYM_WEIGHT).
+// usually the word meant; the commonest such word's index term is searched as another form of
+// the word, as a synonym is (lexical-index.ts, SYNONYM_WEIGHT).
 import { GENRES } from './genres.ts';
 import { ORIGINS } from './origins.ts';
-import { tokenize } from './tokens.ts';
+import { isStopword, stem, tokenize, words } from './tokens.ts';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 /** Shorter terms have too many neighbours one edit away to tell which was meant. */
@@ -34,20 +34,35 @@ export function oneEditAway(term: string): string[] {
 }
 
 /**
- * The index term a description's unknown term was probably meant to be: the one held by the
- * most films among those one edit away, or null (a term the corpus holds, too short, not
- * a word of letters alone (a number, a pair of words), a hint word, or nothing near).
+ * The index term a description's word was probably meant to be, when the corpus lacks the
+ * word's own term: the term held by the most films among those of the words one edit away
+ * (spelt as words, not terms: "resturant" is a letter from "restaurant", whose term is
+ * "restaur"). Null for a word the corpus holds, one too short, not of letters alone, a hint
+ * word, or one with nothing near.
  */
-export function likelySpelling(term: string, documentFrequency: (term: string) => number): string | null {
-  if (term.length < SHORTEST_CORRECTED || !/^[a-z]+$/.test(term) || HINT_TERMS.has(term) || documentFrequency(term) > 0) return null;
+export function likelySpelling(word: string, documentFrequency: (term: string) => number): string | null {
+  if (word.length < SHORTEST_CORRECTED || !/^[a-z]+$/.test(word) || isStopword(word)) return null;
+  const own = stem(word);
+  if (HINT_TERMS.has(own) || documentFrequency(own) > 0) return null;
   let best: string | null = null;
   let bestFrequency = 0;
-  for (const variant of oneEditAway(term).sort()) {
-    const frequency = documentFrequency(variant);
+  for (const variant of oneEditAway(word).sort()) {
+    const term = stem(variant);
+    const frequency = isStopword(variant) ? 0 : documentFrequency(term);
     if (frequency > bestFrequency) {
-      best = variant;
+      best = term;
       bestFrequency = frequency;
     }
   }
   return best;
+}
+
+/** For each word of a text the corpus lacks, its term and the term probably meant. */
+export function spellingCorrections(text: string, documentFrequency: (term: string) => number): Map<string, string> {
+  const corrections = new Map<string, string>();
+  for (const word of words(text)) {
+    const meant = likelySpelling(word, documentFrequency);
+    if (meant !== null) corrections.set(stem(word), meant);
+  }
+  return corrections;
 }
