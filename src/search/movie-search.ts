@@ -73,6 +73,8 @@ const PASSAGE_DEPTH = 150;
 const SHORT_LIST = 60;
 const TITLE = fieldIndex('title');
 const RRF_K = 60;
+/** A clause ruling out words mostly read as names ("tom hanks": "tom" is also a character's) rules out a person. */
+const NAMED_SHARE = 0.5;
 
 export class MovieSearch {
   /** Candidates are offered only when the chance that the film is among them reaches this. */
@@ -137,7 +139,8 @@ export class MovieSearch {
   /**
    * A film the description rules out by its title ("not the godfather, the other coppola war
    * film") leaves the race like a rejected one, and its words leave the description: what is
-   * left says what the film is. A clause that names no title stays as it was.
+   * left says what the film is. A person ruled out leaves the description. A clause that names
+   * neither stays as it was.
    */
   private withoutRuledOut(query: string, excluded: CandidateOptions['excluded']): { query: string; excluded: CandidateOptions['excluded'] } {
     const ruledOut = new Set<number>();
@@ -145,12 +148,14 @@ export class MovieSearch {
     for (const span of ruledOutSpans(query).reverse()) {
       const lexical = this.index.lexical.score(span.terms, this.scorer.model.bm25f);
       const titled = lexical.keys.filter((key) => lexical.fieldScores[TITLE]![key]! > 0 && this.titleIs(key, span.terms));
-      if (titled.length === 0) continue;
+      // "not tom hanks, it was tom cruise": a name ruled out leaves the description, its films stay.
+      const named = lexical.queryIdf > 0 && lexical.queryNameIdf >= NAMED_SHARE * lexical.queryIdf;
+      if (titled.length === 0 && !named) continue;
       titled.forEach((key) => ruledOut.add(key));
       kept = `${kept.slice(0, span.start)}${kept.slice(span.end)}`;
     }
     // "Not Without My Daughter" is a title, not a film ruled out: nothing would be left.
-    if (ruledOut.size === 0 || titleWords(kept).length === 0) return { query, excluded };
+    if (kept === query || titleWords(kept).length === 0) return { query, excluded };
     return {
       query: kept,
       excluded: { count: (excluded?.count ?? 0) + ruledOut.size, has: (key) => ruledOut.has(key) || (excluded?.has(key) ?? false) },

@@ -90,7 +90,14 @@ describe('MovieSearch on the bundled corpus', async () => {
     expect(ruledOut.hits.map((hit) => hit.movie.id)).toEqual(rejected.hits.map((hit) => hit.movie.id));
   });
 
-  test('"not" before words no title has, or a whole title, changes nothing', async () => {
+  test('a person ruled out leaves the description, as if never named', async () => {
+    const ruledOut = await search.search('fighter pilots at a navy school, not tom hanks, it was tom cruise', { k: 5 });
+    const unsaid = await search.search('fighter pilots at a navy school, , it was tom cruise', { k: 5 });
+    expect(ruledOut.analysis.text).not.toContain('hanks');
+    expect(ruledOut.hits.map((hit) => hit.movie.id)).toEqual(unsaid.hits.map((hit) => hit.movie.id));
+  });
+
+  test('"not" before words that are neither a title nor a name, or a whole title, changes nothing', async () => {
     for (const query of ['not a real doctor, he fakes it at a hospital', 'Not Without My Daughter']) {
       expect((await search.search(query, { k: 5 })).analysis.text).toBe(query);
     }
