@@ -105,6 +105,14 @@ describe('offline Q&A', () => {
     expect(await answerFromFacts('similar films?', tools())).toContain('The Birds (1963)');
   });
 
+  test('answers every part of a question, in the order asked', async () => {
+    expect(await answerFromFacts('when did it come out and who directed it?', tools())).toBe('Jaws came out in 1975. Jaws was directed by Steven Spielberg.');
+    expect(await answerFromFacts('how long is it, and is it rated well?', tools({ rating: null }))).toBe("Jaws runs 124 minutes (2 h 4 min). I don't have a rating for Jaws.");
+    // "about" asks for the plot only when nothing else is asked.
+    expect(await answerFromFacts('what about the director?', tools())).toBe('Jaws was directed by Steven Spielberg.');
+    expect(await answerFromFacts('what is it about?', tools())).toBe('A shark terrorises a town.');
+  });
+
   test('says plainly when it does not know', async () => {
     expect(await answerFromFacts('how long is it', tools({ runtimeMinutes: null }))).toBe("I don't know how long Jaws is.");
     expect(await answerFromFacts('rating?', tools({ rating: null }))).toBe("I don't have a rating for Jaws.");

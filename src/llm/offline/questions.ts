@@ -20,17 +20,34 @@ const TOPICS: Array<[Topic, RegExp]> = [
   ['year', /\b(when|what year|which year|year|release(d)?|come out|came out|how old)\b/],
   ['genres', /\b(genre|genres|kind of (film|movie)|type of (film|movie)|category)\b/],
   ['title', /\b(original title|called|name of the (film|movie)|title)\b/],
-  ['plot', /\b(about|plot|story|happen(s|ed)?|ending|end|summary|synopsis|premise)\b/],
+  ['plot', /\b(plot|story|ending|summary|synopsis|premise)\b/],
 ];
+/** Words that ask for the plot only when nothing else is asked: "what about the director?" is not. */
+const PLOT_IF_ALONE = /\b(about|happen(s|ed)?|end)\b/;
 
-export function topicOf(question: string): Topic | null {
+/** What a question asks, in the order it asks it ("who directed it and when did it come out"). */
+export function topicsOf(question: string): Topic[] {
   const text = normaliseQuestion(question);
-  return TOPICS.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
+  const asked = TOPICS.flatMap(([topic, pattern]) => {
+    const at = pattern.exec(text)?.index;
+    return at === undefined ? [] : [{ topic, at }];
+  });
+  if (asked.length === 0 && PLOT_IF_ALONE.test(text)) return ['plot'];
+  return asked.sort((a, b) => a.at - b.at).map(({ topic }) => topic);
 }
 
+/** The first thing a question asks, or null. */
+export const topicOf = (question: string): Topic | null => topicsOf(question)[0] ?? null;
 
+
+/** Every part of a question answered in turn; a part the facts do not hold is said plainly. */
 export async function answerFromFacts(question: string, tools: MovieTools): Promise<string> {
-  const topic = topicOf(question);
+  const topics = topicsOf(question);
+  if (topics.length === 0) return answerTopic(null, tools);
+  return (await Promise.all(topics.map((topic) => answerTopic(topic, tools)))).join(' ');
+}
+
+async function answerTopic(topic: Topic | null, tools: MovieTools): Promise<string> {
   const facts = await tools.details();
   const name = facts.title;
   switch (topic) {
