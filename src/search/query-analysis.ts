@@ -184,9 +184,9 @@ export const titleWords = (text: string) => tokenize(text).filter((term) => !isY
 /** Longer descriptions are not titles (few titles have more index terms). */
 const TITLE_TERMS_AT_MOST = 8;
 
-/** A span of a description that rules a film out, and the title terms it names. */
+/** A span of a description that rules something out, and the terms it names (a title's, a person's). */
 export interface RuledOut {
-  /** Where the negation starts and the title ends in the text. */
+  /** Where the negation starts and what it names ends in the text. */
   start: number;
   end: number;
   terms: string[];
@@ -199,7 +199,7 @@ export interface RuledOut {
  */
 const RULED_OUT = /(^|[.!?;,:(\u2013\u2014]\s*|\s-\s*)((?:no,?\s+)?(?:(?:it'?s|it\u2019s|it is|it was)\s+)?(?:not|isn'?t|isn\u2019t|wasn'?t|wasn\u2019t)\s+)([^,.;:!?()\u2013\u2014]+?)(?=\s*(?:[,.;:!?()\u2013\u2014]|\s-\s|$|\bbut\b|\bthe other\b|\banother\b))/giu;
 
-/** The clauses of a description that may name a film it is not; search decides whether one is a title. */
+/** The clauses of a description that may name a film or person it is not; search decides which they name. */
 export function ruledOutSpans(text: string): RuledOut[] {
   return [...text.matchAll(RULED_OUT)].flatMap((match) => {
     const terms = titleWords(match[3]!);

@@ -8,7 +8,7 @@ import { ORIGINS } from './origins.ts';
 import { isStopword, stem, tokenize, words } from './tokens.ts';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-/** Shorter terms have too many neighbours one edit away to tell which was meant. */
+/** Shorter words have too many neighbours one edit away to tell which was meant. */
 const SHORTEST_CORRECTED = 5;
 /**
  * Words query analysis reads as hints are meant as typed, however near a common word:
@@ -16,12 +16,12 @@ const SHORTEST_CORRECTED = 5;
  */
 const HINT_TERMS = new Set([...ORIGINS.flatMap((origin) => origin.words), ...GENRES.flatMap((genre) => genre.said)].flatMap(tokenize));
 
-/** Every string one edit from `term`: deletions, swaps of neighbours, changes and insertions. */
-export function oneEditAway(term: string): string[] {
+/** Every string one edit from `word`: deletions, swaps of neighbours, changes and insertions. */
+export function oneEditAway(word: string): string[] {
   const variants = new Set<string>();
-  for (let i = 0; i <= term.length; i++) {
-    const head = term.slice(0, i);
-    const tail = term.slice(i);
+  for (let i = 0; i <= word.length; i++) {
+    const head = word.slice(0, i);
+    const tail = word.slice(i);
     if (tail) variants.add(head + tail.slice(1));
     if (tail.length > 1) variants.add(head + tail[1] + tail[0] + tail.slice(2));
     for (const letter of LETTERS) {
@@ -29,7 +29,7 @@ export function oneEditAway(term: string): string[] {
       variants.add(head + letter + tail);
     }
   }
-  variants.delete(term);
+  variants.delete(word);
   return [...variants];
 }
 

@@ -39,7 +39,6 @@ export function topicsOf(question: string): Topic[] {
 /** The first thing a question asks, or null. */
 export const topicOf = (question: string): Topic | null => topicsOf(question)[0] ?? null;
 
-
 /** Every part of a question answered in turn; a part the facts do not hold is said plainly. */
 export async function answerFromFacts(question: string, tools: MovieTools): Promise<string> {
   const topics = topicsOf(question);
