@@ -1,7 +1,7 @@
 // Q&A about the confirmed film without a language model: recognise what is asked, answer
 // from the catalog and corpus facts through the agent's tools, and say so when the facts
 // do not hold the answer.
-import type { MovieTools } from '../language-model.ts';
+import type { MovieFacts, MovieTools } from '../language-model.ts';
 import { listNames } from '../wording.ts';
 import { foldAccents } from '../../text.ts';
 
@@ -42,12 +42,12 @@ export const topicOf = (question: string): Topic | null => topicsOf(question)[0]
 /** Every part of a question answered in turn; a part the facts do not hold is said plainly. */
 export async function answerFromFacts(question: string, tools: MovieTools): Promise<string> {
   const topics = topicsOf(question);
-  if (topics.length === 0) return answerTopic(null, tools);
-  return (await Promise.all(topics.map((topic) => answerTopic(topic, tools)))).join(' ');
+  const facts = await tools.details();
+  if (topics.length === 0) return answerTopic(null, facts, tools);
+  return (await Promise.all(topics.map((topic) => answerTopic(topic, facts, tools)))).join(' ');
 }
 
-async function answerTopic(topic: Topic | null, tools: MovieTools): Promise<string> {
-  const facts = await tools.details();
+async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieTools): Promise<string> {
   const name = facts.title;
   switch (topic) {
     case 'director': {
