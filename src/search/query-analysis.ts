@@ -94,6 +94,10 @@ function alternativeDecade(tokens: string[], at: number): YearRange | null {
   return null;
 }
 
+/** Punctuation that ends a clause; a dash between spaces does too. */
+const CLAUSE_PUNCTUATION = ',.;:!?()\u2013\u2014';
+const CLAUSE_BREAK = new RegExp(`[${CLAUSE_PUNCTUATION}]|\\s-\\s`);
+
 /** Where a denial ends, besides its clause: "not horror but a thriller", "not animated and set in space". */
 const DENIAL_ENDS = new Set(['but', 'more', 'rather', 'instead', 'just', 'its', 'it', 'actually', 'maybe', 'probably', 'and']);
 /** How many words a denial reaches: "isn't a really scary horror film". */
@@ -104,7 +108,7 @@ const DENIAL_REACH = 4;
  * no comedy hint, but in a story "a man who is not dead" still tells of death.
  */
 export function affirmedWords(text: string): string[] {
-  return text.split(/[,.;:!?()\u2013\u2014]|\s-\s/).flatMap((clause) => {
+  return text.split(CLAUSE_BREAK).flatMap((clause) => {
     const tokens = words(clause);
     const kept: string[] = [];
     for (let i = 0; i < tokens.length; i++) {
@@ -197,7 +201,13 @@ export interface RuledOut {
  * negation opening a clause, then words up to the clause's end. Only at a clause's start, since
  * inside one "not" tells the story ("votes not guilty", "moved the headstones but not the bodies").
  */
-const RULED_OUT = /(^|[.!?;,:(\u2013\u2014]\s*|\s-\s*)((?:no,?\s+)?(?:(?:it'?s|it\u2019s|it is|it was)\s+)?(?:not|isn'?t|isn\u2019t|wasn'?t|wasn\u2019t)\s+)([^,.;:!?()\u2013\u2014]+?)(?=\s*(?:[,.;:!?()\u2013\u2014]|\s-\s|$|\bbut\b|\bthe other\b|\banother\b))/giu;
+const RULED_OUT = new RegExp(
+  `(^|[${CLAUSE_PUNCTUATION}]\\s*|\\s-\\s*)` + // a clause starts
+    "((?:no,?\\s+)?(?:(?:it'?s|it\u2019s|it is|it was)\\s+)?(?:not|isn'?t|isn\u2019t|wasn'?t|wasn\u2019t)\\s+)" + // its negation
+    `([^${CLAUSE_PUNCTUATION}]+?)` + // what it rules out
+    `(?=\\s*(?:${CLAUSE_BREAK.source}|$|\\bbut\\b|\\bthe other\\b|\\banother\\b))`, // to the clause's end or a contrast
+  'giu',
+);
 
 /** The clauses of a description that may name a film or person it is not; search decides which they name. */
 export function ruledOutSpans(text: string): RuledOut[] {
