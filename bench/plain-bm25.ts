@@ -20,7 +20,7 @@ const tokenize = (text: string) =>
     .filter((word) => word && !STOPWORDS.has(word));
 
 const recordText = (movie: CorpusMovie) =>
-  [movie.title, ...movie.aliases, String(movie.year), ...movie.directors, ...movie.cast, ...movie.genres, movie.plot].join(' ');
+  [movie.title, ...movie.aliases, String(movie.year), ...movie.directors, ...movie.cast, ...movie.genres, movie.logline ?? '', movie.plot].join(' ');
 
 export class PlainBm25 {
   private readonly postings = new Map<string, Array<[number, number]>>();

@@ -69,6 +69,7 @@ export async function buildCorpus(csvPath: string): Promise<BuiltData> {
       cast: text.cast,
       runtimeMinutes,
       plot: text.plot,
+      logline: text.catalog_plot,
       countries: text.countries,
       languages: text.languages,
       votes: number(row.No_of_Votes!),

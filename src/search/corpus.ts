@@ -14,6 +14,12 @@ export interface CorpusMovie {
   runtimeMinutes: number | null;
   /** The team's own summary: what a viewer would remember. */
   plot: string;
+  /**
+   * The premise in a sentence, as a catalog would give it ("a shark terrorises a beach
+   * town"); absent when the corpus has none. People who half-remember a film often say little
+   * more than this, and a plot summary tells the story scene by scene.
+   */
+  logline?: string;
   /** Production countries, main first ("United States", "South Korea"); empty when unknown. */
   countries: string[];
   /** Original spoken languages, main first ("English", "Hindi"; "Silent" first for silent films); empty when unknown. */
@@ -24,6 +30,8 @@ export interface CorpusMovie {
 
 export const PLOT_MIN_WORDS = 60;
 export const PLOT_MAX_WORDS = 120;
+export const LOGLINE_MIN_WORDS = 5;
+export const LOGLINE_MAX_WORDS = 45;
 
 export const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
@@ -56,8 +64,14 @@ export function corpusRecordProblems(movie: CorpusMovie): string[] {
   if (movie.votes !== null && !(Number.isInteger(movie.votes) && movie.votes >= 0)) problems.push(`votes ${movie.votes} must be a count or null`);
   const words = typeof movie.plot === 'string' ? countWords(movie.plot) : 0;
   if (words < PLOT_MIN_WORDS || words > PLOT_MAX_WORDS) problems.push(`plot has ${words} words (${PLOT_MIN_WORDS}-${PLOT_MAX_WORDS})`);
+  if (movie.logline !== undefined && (typeof movie.logline !== 'string' || countWords(movie.logline) < LOGLINE_MIN_WORDS || countWords(movie.logline) > LOGLINE_MAX_WORDS)) {
+    problems.push(`logline must be ${LOGLINE_MIN_WORDS}-${LOGLINE_MAX_WORDS} words when given`);
+  }
   return problems;
 }
+
+/** What the film's story is searched by: its logline, when it has one, then its plot. */
+export const storyTexts = (movie: CorpusMovie): string[] => (movie.logline ? [movie.logline, movie.plot] : [movie.plot]);
 
 /** Reads a JSONL file of records, one JSON object per line. */
 export async function readJsonLines<T>(path: string): Promise<T[]> {

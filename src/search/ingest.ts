@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, mkdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { storyTexts } from './corpus.ts';
 import { readCorpusFile, type RowProblem } from './corpus-formats.ts';
 import type { Embedder } from './embedder.ts';
 import { DEFAULT_QUANTIZATION, INDEX_FORMAT, writeIndex } from './movie-index.ts';
@@ -16,7 +17,7 @@ import { whyUnreadable } from '../text.ts';
  * Recorded in the manifest: how plots became passages and terms. A change to passages.ts,
  * tokens.ts or film-fields.ts must change it, so existing indexes are rebuilt.
  */
-export const PASSAGE_TEXT = 'plot-passages-v1, terms-v2';
+export const PASSAGE_TEXT = 'logline-and-plot-passages-v2, terms-v2';
 
 export interface IngestOptions {
   corpusPath: string;
@@ -92,7 +93,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
   const texts: string[] = [];
   const films: number[] = [];
   movies.forEach((movie, key) => {
-    for (const passage of passagesOf(movie.plot)) {
+    for (const passage of storyTexts(movie).flatMap(passagesOf)) {
       texts.push(passage);
       films.push(key);
     }

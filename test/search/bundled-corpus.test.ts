@@ -41,6 +41,14 @@ describe('bundled corpus (data/corpus/movies.jsonl)', async () => {
     expect(corpusRecordProblems({ ...good, plot: 'Too short.' })).toHaveLength(1);
     expect(corpusRecordProblems({ ...good, year: 1700, id: `x-1700` }).length).toBeGreaterThan(0);
     expect(corpusRecordProblems({ ...good, cast: [] })).toHaveLength(1);
+    expect(corpusRecordProblems({ ...good, logline: 'Too short.' })).toHaveLength(1);
+    expect(corpusRecordProblems({ ...good, logline: undefined })).toEqual([]);
+  });
+
+  test('every film has a logline, the one its catalog entry gives', async () => {
+    const snapshot = await readJsonLines<{ title: string; year: number; plot: string }>(SNAPSHOT_OUT);
+    const loglines = new Map(snapshot.map((entry) => [`${entry.title}|${entry.year}`, entry.plot]));
+    expect(corpus.filter((movie) => !movie.logline || loglines.get(`${movie.title}|${movie.year}`) !== movie.logline).map((movie) => movie.id)).toEqual([]);
   });
 
   test.skipIf(!hasSharedData)('no plot or catalog line shares a run of 6 words with the CSV Overview of its film', async () => {

@@ -26,6 +26,14 @@ describe('readCorpusFile', () => {
     ]);
   });
 
+  test('project JSONL: a logline is kept when given, and an empty one is none', async () => {
+    const good = { title: 'Jaws', year: 1975, directors: ['Steven Spielberg'], genres: ['Thriller'], cast: ['Roy Scheider'], plot: 'A shark.' };
+    const path = await file('l.jsonl', [JSON.stringify({ ...good, logline: ' A shark terrorises a beach town. ' }), JSON.stringify({ ...good, year: 1976, logline: '' })].join('\n'));
+    const [withLogline, without] = (await readCorpusFile(path)).movies;
+    expect(withLogline!.logline).toBe('A shark terrorises a beach town.');
+    expect(without).not.toHaveProperty('logline');
+  });
+
   test('wikipedia-movie-data JSON: director from the lead, problems at the line the element starts', async () => {
     const films = [
       { title: 'Alpha', year: 1990, cast: ['A B'], genres: ['Drama'], extract: 'Alpha is a 1990 American film directed by Jane Doe and John Roe and written by X.' },

@@ -34,6 +34,16 @@ describe('LexicalIndex (BM25F), written at ingest and opened memory-mapped', () 
     return [...scores.keys].sort((a, b) => scores.total[b]! - scores.total[a]!);
   };
 
+  test("a film's logline is searched as its story, and its last word makes no phrase with the plot's first", () => {
+    const withLogline = film('Gills', 'A lonely fisherman mends his nets.', { logline: 'An aquarium keeper falls for a merman.' });
+    const fields = filmFields(withLogline);
+    expect(fields.plot).toEqual(expect.arrayContaining([stem('merman'), stem('fisherman')]));
+    expect(fields.phrase).toContain(`${stem('fall')}_${stem('merman')}`);
+    expect(fields.phrase).not.toContain(`${stem('merman')}_${stem('lone')}`);
+    expect(fields.phrase).not.toContain(`${stem('merman')}_${stem('lonely')}`);
+    expect(filmFields(film('Gills', 'A lonely fisherman mends his nets.')).plot).not.toContain(stem('merman'));
+  });
+
   test('finds the films holding the query terms, the best match first', () => {
     expect(ranking(['wizard', 'school'])[0]).toBe(1);
     expect(ranking(['killer', 'hunt'])[0]).toBe(2);

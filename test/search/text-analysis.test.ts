@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'bun:test';
 import { genreBit, GENRES } from '../../src/search/genres.ts';
 import { countriesFromLead, ORIGINS } from '../../src/search/origins.ts';
+import { storyTexts } from '../../src/search/corpus.ts';
 import { passagesOf, sentences } from '../../src/search/passages.ts';
 import { analyseQuery, eraOf, ruledOutSpans } from '../../src/search/query-analysis.ts';
 import { filmFields } from '../../src/search/film-fields.ts';
@@ -38,6 +39,16 @@ describe('tokens', () => {
 });
 
 describe('passages', () => {
+  test("a logline is a passage of its own, before the plot's", () => {
+    const plot = 'A police chief on a resort island wants the beaches closed. The mayor keeps them open for the holiday crowds.';
+    const movie = { id: 'jaws-1975', title: 'Jaws', aliases: [], year: 1975, directors: ['Steven Spielberg'], genres: ['Thriller'], cast: ['Roy Scheider'], runtimeMinutes: 124, plot, countries: [], languages: [], votes: null };
+    expect(storyTexts({ ...movie, logline: 'A shark terrorises a beach town and three men go after it.' }).flatMap(passagesOf)).toEqual([
+      'A shark terrorises a beach town and three men go after it.',
+      ...passagesOf(plot),
+    ]);
+    expect(storyTexts(movie).flatMap(passagesOf)).toEqual(passagesOf(plot));
+  });
+
   test('a plot becomes passages of a sentence or two; short sentences join the next', () => {
     const plot = 'Dr. Smith arrives. He finds the town empty and the church doors locked from outside. At night something scratches at every window of the inn, and he hides in the cellar until dawn. The end.';
     expect(sentences(plot)[0]).toBe('Dr. Smith arrives.');
