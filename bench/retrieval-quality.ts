@@ -1,8 +1,10 @@
 #!/usr/bin/env bun
 // Retrieval quality at 1k and 35k films, the service's search beside plain BM25 over the same
 // corpus file, in one run, on the team's evaluation sets (data/eval/retrieval/: vague and
-// descriptive descriptions written fresh, and descriptions of films the corpus lacks). Each
-// description is read as the chat reads it offline: another language in its English gloss.
+// descriptive descriptions written fresh, one-line premises of a few words, and descriptions
+// of films the corpus lacks). Each description is read as the chat reads it offline: another
+// language in its English gloss. The abstain, "said plainly" and ECE lines are over the vague
+// and descriptive sets, as since the first session; the premises have a line of their own.
 //
 //   bun bench/retrieval-quality.ts [--scale 1k,35k] [--split dev|test|all] [--rebuild]
 //                                  [--show-misses]
@@ -56,6 +58,8 @@ const inSplit = <T extends { split: string }>(rows: T[]) => (values.split === 'a
 const sets = {
   vague: inSplit(await readJsonLines<PresentQuery>(join(evalDir, 'vague.jsonl'))),
   descriptive: inSplit(await readJsonLines<PresentQuery>(join(evalDir, 'descriptive.jsonl'))),
+  short: inSplit(await readJsonLines<PresentQuery>(join(evalDir, 'short.jsonl'))),
+  shortAbsent: inSplit(await readJsonLines<AbsentQuery>(join(evalDir, 'short-absent.jsonl'))),
   absent: inSplit(await readJsonLines<AbsentQuery>(join(evalDir, 'absent.jsonl'))),
 };
 
@@ -112,7 +116,8 @@ async function evaluate(scale: Scale) {
   const listSamples: Array<{ probability: number; right: boolean }> = [];
   let presentAbstained = 0;
   let presentCount = 0;
-  for (const kind of ['vague', 'descriptive'] as const) {
+  const premises: Ranked[] = [];
+  for (const kind of ['vague', 'descriptive', 'short'] as const) {
     const queries = sets[kind].filter((q) => keyOf.has(q.id));
     const results: Array<{ q: PresentQuery; service: Ranked; baseline: number }> = [];
     for (const q of queries) results.push({ q, ...(await run(q.query, q.id)) });
@@ -136,7 +141,8 @@ async function evaluate(scale: Scale) {
         `| ${label} | ${subset.length} | ${fmt(service.hit1)} / ${fmt(baseline.hit1)} | ${fmt(service.hit5)} / ${fmt(baseline.hit5)} | ${fmt(service.mrr)} / ${fmt(baseline.mrr)} | ${fmt(abstained)} |`,
       );
     }
-    for (const r of results) {
+    if (kind === 'short') premises.push(...results.map((r) => r.service));
+    for (const r of results.filter(() => kind !== 'short')) {
       calibrationSamples.push({ probability: r.service.topRelevance, right: r.service.rank === 0 });
       listSamples.push({ probability: r.service.listRelevance, right: r.service.rank >= 0 && r.service.rank < 5 });
       presentAbstained += r.service.abstain ? 1 : 0;
@@ -174,6 +180,16 @@ async function evaluate(scale: Scale) {
   console.log(
     `said plainly (not found, or offered as uncertain below ${LIKELY_FROM}): absent films ${share(absentTop, (p) => p < LIKELY_FROM)} ` +
       `(${fmt(absentAbstained)} not found, ${share(absentTop, unsure)} uncertain); present films offered as uncertain ${share(presentTop, unsure)}`,
+  );
+  const premiseAbsent: number[] = [];
+  for (const q of sets.shortAbsent) premiseAbsent.push((await run(q.query, null)).service.listRelevance);
+  if (values['show-misses']) sets.shortAbsent.forEach((q, i) => premiseAbsent[i]! >= search.abstainBelow && console.log(`  offered for absent (short, ${fmt(premiseAbsent[i]!)}): ${q.query}`));
+  const premisePresent = premises.map((r) => r.listRelevance);
+  const premiseSamples = [...premises.map((r) => ({ probability: r.listRelevance, right: r.rank >= 0 && r.rank < 5 })), ...premiseAbsent.map((p) => ({ probability: p, right: false }))];
+  console.log(
+    `one-line premises: present ones refused ${share(premisePresent, (p) => p < search.abstainBelow)}, offered as uncertain ${share(premisePresent, unsure)}; ` +
+      `absent films (${premiseAbsent.length}) refused ${share(premiseAbsent, (p) => p < search.abstainBelow)}, told plainly ${share(premiseAbsent, (p) => p < LIKELY_FROM)}; ` +
+      `ECE "among the five" ${fmt(expectedCalibrationError(premiseSamples))}`,
   );
   console.log(
     `abstains on ${fmt(absentAbstained)} of absent films and ${fmt(presentAbstained / Math.max(1, presentCount))} of present ones; ` +
