@@ -23,7 +23,7 @@ describe('describesAFilm', () => {
   test('every evaluation description, in any language, read as the chat reads it, describes a film', async () => {
     const reader = new OfflineLanguageModel(null);
     const dir = join(import.meta.dir, '..', '..', 'data', 'eval', 'retrieval');
-    const queries = (await Promise.all(['vague', 'descriptive', 'absent'].map((set) => readJsonLines<{ query: string }>(join(dir, `${set}.jsonl`))))).flat();
+    const queries = (await Promise.all(['vague', 'descriptive', 'absent', 'short', 'short-absent'].map((set) => readJsonLines<{ query: string }>(join(dir, `${set}.jsonl`))))).flat();
     expect(queries.length).toBeGreaterThan(400);
     const notDescribing: string[] = [];
     for (const { query } of queries) {
