@@ -83,7 +83,7 @@ export interface LexicalScores {
   fieldScores: Float32Array[];
   /** Sum of the idf of the query terms each film holds, in any field. */
   matchedIdf: Float32Array;
-  /** Of the query's rare terms (RARE_SHARE of films or fewer), the idf mass each film holds. */
+  /** Of the query's rare words (RARE_SHARE of films or fewer; not pairs), the idf mass each film holds. */
   matchedRareIdf: Float32Array;
   /** Of the query's name-like terms (mostly found in credits), the idf mass each film credits. */
   matchedNameIdf: Float32Array;
@@ -206,9 +206,11 @@ export class LexicalIndex {
       perfect += idf * (k1 + 1) * (maxWeight > 0 ? 1 : 0);
       // A word no film holds is the rarest of all: a film the corpus lacks is described in its
       // own words ("sheepdog"), and training takes such a film out of the race, not its words
-      // out of the index. A pair of words no film holds is only an unusual phrasing.
-      const rare = df <= rareDf;
-      if (rare && (present.length > 0 || !isWordPair(term))) queryRareIdf += idf;
+      // out of the index. Pairs of words are never rare words: most pairs are held by a film or
+      // two, so one shared phrase ("short term", "title shot") would count as all the rare
+      // words of a short description, and the phrase field already weighs it.
+      const rare = df <= rareDf && !isWordPair(term);
+      if (rare) queryRareIdf += idf;
       if (present.length === 0) continue;
       const holders = this.gatherFrequencies(present);
       // Whether the term is a name is known only once all its films are seen: the films that

@@ -111,8 +111,9 @@ describe('LexicalIndex (BM25F), written at ingest and opened memory-mapped', () 
     expect(after.keys).toEqual([4]);
   });
 
-  test('a word no film holds counts among the rare words no film matches; a pair of words no film holds does not', () => {
+  test('a word no film holds counts among the rare words no film matches; a pair of words, held or not, does not', () => {
     const known = index.score(['wizard'], parameters);
+    const wizardHeld = known.matchedIdf[1]!; // read before the next search reuses the arrays
     expect(known.queryRareIdf).toBeCloseTo(known.queryIdf, 5);
     expect(known.matchedRareIdf[1]! / known.queryRareIdf).toBeCloseTo(1, 5);
     const withUnknown = index.score(['wizard', 'sheepdog'], parameters);
@@ -120,6 +121,10 @@ describe('LexicalIndex (BM25F), written at ingest and opened memory-mapped', () 
     expect(withUnknown.matchedRareIdf[1]! / withUnknown.queryRareIdf).toBeLessThan(0.6);
     const withPair = index.score(['wizard', 'wizard_sheepdog'], parameters);
     expect(withPair.queryRareIdf).toBeCloseTo(known.queryIdf, 5);
+    const heldPair = `${stem('boy')}_${stem('wizard')}`;
+    const withHeldPair = index.score(['wizard', heldPair], parameters);
+    expect(withHeldPair.matchedIdf[1]).toBeGreaterThan(wizardHeld); // film 1 holds the pair
+    expect(withHeldPair.queryRareIdf).toBeCloseTo(known.queryIdf, 5);
   });
 
   test('names inside a plot are read as people (characters, places), not the first word of a sentence', () => {
