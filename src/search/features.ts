@@ -18,7 +18,7 @@ export interface CandidateEvidence {
   fields: number[];
   /** Share of the query's idf mass the film holds in any field. */
   coverage: number;
-  /** Share of the idf mass of the query's rare terms the film holds (0 when the query has none). */
+  /** Share of the idf mass of the query's rare words (not pairs) the film holds (0 when the query has none). */
   rareCoverage: number;
   /** Share of the query's idf mass in names (of people, of characters) the film does not credit. */
   namesMissing: number;

@@ -46,13 +46,14 @@ export function namesInPlot(plot: string): string[] {
 }
 
 export function filmFields(movie: CorpusMovie): Record<Field, string[]> {
-  const story = storyTexts(movie).map(tokenize);
+  const texts = storyTexts(movie);
+  const story = texts.map(tokenize);
   const genres = movie.genres.map((genre) => `${genre} ${GENRE_WORDS[genre.toLowerCase()] ?? ''}`).join(' ');
   const credits = [...movie.directors, ...movie.cast];
   return {
     title: tokenize([movie.title, ...movie.aliases].join(' ')),
     plot: story.flat(),
-    people: [...tokenize([...credits, ...storyTexts(movie).flatMap(namesInPlot)].join(' ')), ...credits.flatMap(stopwordLedPairs)],
+    people: [...tokenize([...credits, ...texts.flatMap(namesInPlot)].join(' ')), ...credits.flatMap(stopwordLedPairs)],
     genre: tokenize(genres),
     origin: tokenize(originWords(movie.countries, movie.languages).join(' ')),
     phrase: story.flatMap(bigrams),
