@@ -118,6 +118,7 @@ async function evaluate(scale: Scale) {
   let presentCount = 0;
   const premises: Ranked[] = [];
   for (const kind of ['vague', 'descriptive', 'short'] as const) {
+    const name = kind === 'short' ? 'one-line premises' : kind;
     const queries = sets[kind].filter((q) => keyOf.has(q.id));
     const results: Array<{ q: PresentQuery; service: Ranked; baseline: number }> = [];
     for (const q of queries) results.push({ q, ...(await run(q.query, q.id)) });
@@ -128,12 +129,12 @@ async function evaluate(scale: Scale) {
     });
     const inBundled = (r: { q: PresentQuery }) => keyOf.get(r.q.id)! < bundledCount;
     for (const [label, subset] of [
-      [kind, results],
-      [`${kind}, English only`, results.filter((r) => r.q.lang === 'en')],
-      [`${kind}, films of the bundled corpus`, results.filter(inBundled)],
-      [`${kind}, Wikipedia-only films`, results.filter((r) => !inBundled(r))],
+      [name, results],
+      [`${name}, English only`, results.filter((r) => r.q.lang === 'en')],
+      [`${name}, films of the bundled corpus`, results.filter(inBundled)],
+      [`${name}, Wikipedia-only films`, results.filter((r) => !inBundled(r))],
     ] as const) {
-      if (subset.length === 0 || subset.length === results.length && label !== kind) continue;
+      if (subset.length === 0 || subset.length === results.length && label !== name) continue;
       const service = score(subset.map((r) => r.service.rank));
       const baseline = score(subset.map((r) => r.baseline));
       const abstained = subset.filter((r) => r.service.abstain).length / subset.length;
