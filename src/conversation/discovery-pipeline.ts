@@ -15,7 +15,7 @@ import { type MovieCandidate, type ValidationRules, validateCandidates } from '.
 import type { CatalogProvider } from '../catalog/catalog.ts';
 import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
 import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/language-model.ts';
-import { capitalised, helpfulDetails, listNames, streamWords } from '../llm/wording.ts';
+import { capitalised, helpfulDetails, listNames, streamWords, yearsBeyondCollection } from '../llm/wording.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
 import { describesAFilm } from './small-talk.ts';
 import type { TurnEngine, TurnInput, TurnOutcome } from './engine.ts';
@@ -45,6 +45,8 @@ interface TurnState {
   likelihood: number;
   /** Whether the description said when the film came out (so the reply does not ask again). */
   eraKnown: boolean;
+  /** Said plainly when that is in years no film of the collection comes from. */
+  beyondCollection: string | null;
   enriched: EnrichedHit[];
   candidates: MovieCandidate[];
   /** The candidates shown before this turn's refinement (shown again when it finds nothing new). */
@@ -89,10 +91,11 @@ function unsupportedLanguageReply(understood: UnderstoodDescription | null): str
   );
 }
 
-const DEAD_END_REPLIES: Record<Exclude<DeadEnd, 'unsupported-language'>, (askFor: string) => string> = {
-  'no-candidates': (askFor) =>
-    "I'm sorry, I couldn't find that film: nothing I know fits the description well enough to suggest it, and it may not be " +
-    `in my collection. Could you describe it again with a detail that would help? ${capitalised(askFor)}.`,
+/** What a dead end says; `beyondSaid` when the reply already opens with the years the collection lacks. */
+const DEAD_END_REPLIES: Record<Exclude<DeadEnd, 'unsupported-language'>, (askFor: string, beyondSaid: boolean) => string> = {
+  'no-candidates': (askFor, beyondSaid) =>
+    `I'm sorry, I couldn't find that film: nothing I know fits the description well enough to suggest it${beyondSaid ? '' : ', and it may not be in my collection'}. ` +
+    `Could you describe it again with a detail that would help? ${capitalised(askFor)}.`,
   'refinements-exhausted': () =>
     "I'm sorry, I still haven't found it after several tries. Let's start over: describe the film again in your own words, " +
     'perhaps with a different detail, a memorable scene, or roughly when it came out.',
@@ -100,6 +103,9 @@ const DEAD_END_REPLIES: Record<Exclude<DeadEnd, 'unsupported-language'>, (askFor
     "I find films from what people remember of them. Tell me about the one you're looking for: what happens in it, " +
     `and any detail that would help, such as ${askFor}.`,
 };
+
+/** A reply with, first, the plain word that the film is placed in years the collection lacks. */
+const withBeyond = (s: { beyondCollection: string | null }, reply: string) => (s.beyondCollection ? `${s.beyondCollection} ${reply}` : reply);
 
 const nothingNewReply = (askFor: string) =>
   `That didn't bring up any other film I know. Could you add one more specific detail? ${capitalised(askFor)}. ` +
@@ -121,7 +127,10 @@ export class DiscoveryPipeline implements TurnEngine {
 
   async run({ state, message }: TurnInput, stream: (text: string) => void): Promise<TurnOutcome> {
     if (!this.graph) await this.ready();
-    const initial: TurnState = { conversation: state, message, understood: null, hits: [], likelihood: 0, eraKnown: false, enriched: [], candidates: [], shownBefore: null, intent: null, deadEnd: null, reply: '' };
+    const initial: TurnState = {
+      conversation: state, message, understood: null, hits: [], likelihood: 0, eraKnown: false, beyondCollection: null,
+      enriched: [], candidates: [], shownBefore: null, intent: null, deadEnd: null, reply: '',
+    };
     const { state: final } = await this.graph!.run(initial, { stream, deadline: Date.now() + this.settings.catalogBudgetMs });
     const conversation = final.conversation;
     return {
@@ -156,8 +165,10 @@ export class DiscoveryPipeline implements TurnEngine {
           return { ...s, hits: [], likelihood: 0, eraKnown: search.saysWhen(`${query}. ${options.background}`) };
         }
         const result = await search.search(query, options);
+        const { era } = result.analysis;
+        const beyondCollection = era && search.eraBeyondCorpus(era) ? yearsBeyondCollection(era, search.yearsHeld) : null;
         // Nothing likely enough: say so rather than offer weak candidates.
-        return { ...s, hits: result.abstain ? [] : result.hits, likelihood: result.listRelevance, eraKnown: result.analysis.era !== null };
+        return { ...s, hits: result.abstain ? [] : result.hits, likelihood: result.listRelevance, eraKnown: era !== null, beyondCollection };
       })
       .edge('search', 'enrich')
       .step('enrich', async (s, { deadline }) => ({ ...s, enriched: await enricher.enrich(s.hits, deadline) }))
@@ -173,7 +184,8 @@ export class DiscoveryPipeline implements TurnEngine {
         const translatedFrom = s.understood?.kind === 'description' ? s.understood.translatedFrom : undefined;
         const likely = s.likelihood >= LIKELY_FROM;
         const askFor = helpfulDetails(s);
-        const reply = await language.presentCandidates({ query: s.conversation.query, candidates: s.candidates, refinement: cycles, likely, askFor, translatedFrom }, stream);
+        const beyondCollection = s.beyondCollection ?? undefined;
+        const reply = await language.presentCandidates({ query: s.conversation.query, candidates: s.candidates, refinement: cycles, likely, askFor, translatedFrom, beyondCollection }, stream);
         return { ...s, reply, conversation: { ...s.conversation, phase: 'confirmation', candidates: s.candidates, refinementCycles: cycles, fruitless: false } };
       })
       .edge('present', END)
@@ -194,7 +206,7 @@ export class DiscoveryPipeline implements TurnEngine {
         const spent = c.fruitless || c.details.length === 0 || s.intent?.kind !== 'refine' || !s.intent.details.trim();
         const cycles = spent ? c.refinementCycles + 1 : c.refinementCycles;
         if (cycles >= MAX_REFINEMENTS) return { ...s, deadEnd: 'refinements-exhausted' as const, reply: '' };
-        const reply = nothingNewReply(helpfulDetails(s));
+        const reply = withBeyond(s, nothingNewReply(helpfulDetails(s)));
         streamWords(reply, stream);
         return { ...s, reply, deadEnd: null, conversation: { ...c, phase: 'confirmation', candidates: s.shownBefore!, refinementCycles: cycles, fruitless: true } };
       })
@@ -211,7 +223,7 @@ export class DiscoveryPipeline implements TurnEngine {
       .edge('qa', END)
       .step('deadEnd', async (s, { stream }) => {
         const reason = s.deadEnd ?? 'refinements-exhausted';
-        const reply = reason === 'unsupported-language' ? unsupportedLanguageReply(s.understood) : DEAD_END_REPLIES[reason](helpfulDetails(s));
+        const reply = reason === 'unsupported-language' ? unsupportedLanguageReply(s.understood) : withBeyond(s, DEAD_END_REPLIES[reason](helpfulDetails(s), s.beyondCollection !== null));
         streamWords(reply, stream);
         // After "not found" the next description is read with this one; a message that described
         // nothing leaves whatever was pending as it was.

@@ -60,6 +60,8 @@ export interface PresentationInput {
   askFor: string;
   /** The language the description was written in, when the engine read it in translation. */
   translatedFrom?: string;
+  /** Said first when the film is placed in years the collection has no film from (wording.ts). */
+  beyondCollection?: string;
 }
 
 /** A description as search needs it: in English, with what it constrains read out. */

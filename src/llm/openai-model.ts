@@ -87,7 +87,7 @@ export class OpenAiLanguageModel implements LanguageModel {
     return { kind: 'description', text: language === 'en' ? message : answer.description.trim(), hints: readHints(answer) };
   }
 
-  async presentCandidates({ query, candidates, refinement, likely, askFor }: PresentationInput, stream: (text: string) => void): Promise<string> {
+  async presentCandidates({ query, candidates, refinement, likely, askFor, beyondCollection }: PresentationInput, stream: (text: string) => void): Promise<string> {
     // The client's timeout ends once headers arrive; a stream that stalls is cut here.
     const stall = new AbortController();
     let timer = setTimeout(() => stall.abort(), this.settings.timeoutMs);
@@ -102,7 +102,8 @@ export class OpenAiLanguageModel implements LanguageModel {
             `The person described the film as: "${query}".${refinement ? ` (refinement ${refinement}: earlier candidates were wrong)` : ''}\n` +
             `Present these candidates as a numbered list with title, year, director and match (confidence) as a percentage, ` +
             `then ask whether it is one of them (reply with a number or title) or to tell more:\n${candidateList(candidates)}` +
-            (likely ? '' : `\n${UNSURE} Ask for ${askFor}.`),
+            (likely ? '' : `\n${UNSURE} Ask for ${askFor}.`) +
+            (beyondCollection ? `\nBefore the list, say plainly: "${beyondCollection}"` : ''),
         },
       ],
     }, { signal: stall.signal });

@@ -34,3 +34,20 @@ export function candidateLine(candidate: MovieCandidate, position: number): stri
 export function helpfulDetails({ eraKnown }: { eraKnown: boolean }): string {
   return eraKnown ? 'an actor in it, where it is set, or a scene you remember' : 'roughly when it came out, an actor in it, or a scene you remember';
 }
+
+/** Years as people say them: "in 2024", "in the 2030s", "between 1890 and 1930". */
+function whenSaid({ from, to }: { from: number; to: number }): string {
+  if (from === to) return `in ${from}`;
+  if (from % 10 === 0 && to === from + 9) return `in the ${from}s`;
+  return `between ${from} and ${to}`;
+}
+
+/**
+ * Said plainly when the person places the film in years no film of the collection comes
+ * from ("it came out in 2024" when the latest film known is from 2023): the film is then
+ * most likely not in it, whatever the search offers nearby.
+ */
+export function yearsBeyondCollection(said: { from: number; to: number }, held: { from: number; to: number }): string {
+  const edge = said.from > held.to ? `the latest I have came out in ${held.to}` : `the earliest I have came out in ${held.from}`;
+  return `None of the films I know came out ${whenSaid(said)}: ${edge}, so yours may not be in my collection.`;
+}

@@ -13,7 +13,7 @@ import type { Embedder } from './embedder.ts';
 import { type CandidateEvidence, type FeatureContext, featureVector, RANK_DEPTH } from './features.ts';
 import { fieldIndex, FIELDS } from './film-fields.ts';
 import type { MovieIndex } from './movie-index.ts';
-import { analyseQuery, hasHint, isYear, type QueryAnalysis, ruledOutSpans, type SearchHints, titleWords } from './query-analysis.ts';
+import { analyseQuery, hasHint, isYear, type QueryAnalysis, ruledOutSpans, type SearchHints, titleWords, type YearRange } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
 import { spellingCorrections } from './spelling.ts';
 import { THESAURUS } from './synonyms.ts';
@@ -79,6 +79,7 @@ const NAMED_SHARE = 0.5;
 export class MovieSearch {
   /** Candidates are offered only when the chance that the film is among them reaches this. */
   readonly abstainBelow: number;
+  private held: YearRange | null = null;
 
   constructor(
     readonly embedder: Embedder,
@@ -102,6 +103,25 @@ export class MovieSearch {
     const hits = ranked.slice(0, k).map((entry, i) => ({ movie: this.index.movie(entry.key), relevance: calibrate(probabilities[i]!, this.scorer.model.calibration) }));
     const listRelevance = Math.min(1, hits.reduce((sum, hit) => sum + hit.relevance, 0));
     return { hits, topRelevance: hits[0]?.relevance ?? 0, listRelevance, abstain: listRelevance < this.abstainBelow, analysis: context.query };
+  }
+
+  /** The years the corpus's films came out in, from the earliest to the latest (read once). */
+  get yearsHeld(): YearRange {
+    if (!this.held) {
+      const held = { from: Infinity, to: -Infinity };
+      for (let key = 0; key < this.index.size; key++) {
+        const { year } = this.index.films.facts(key);
+        held.from = Math.min(held.from, year);
+        held.to = Math.max(held.to, year);
+      }
+      this.held = held;
+    }
+    return this.held;
+  }
+
+  /** Whether no film of the corpus came out when the description says ("a 2024 film" in a corpus ending in 2023). */
+  eraBeyondCorpus(era: YearRange | null): boolean {
+    return era !== null && this.index.size > 0 && (era.from > this.yearsHeld.to || era.to < this.yearsHeld.from);
   }
 
   /** Whether a text says when the film came out ("an 80s film", "old black and white"). */

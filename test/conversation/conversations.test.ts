@@ -1,7 +1,7 @@
 // Whole conversations over HTTP on the real Postgres and Redis, through the real pipeline
 // (bundled corpus, offline catalog and language engine unless a test says otherwise).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { parseEvents, registerUser, startServer, type RegisteredUser, type TestServer } from '../support/harness.ts';
+import { parseEvents, registerUser, sharedSearch, startServer, type RegisteredUser, type TestServer } from '../support/harness.ts';
 import { type FakeImdbApi, startFakeImdbApi } from '../support/fake-imdbapi.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai.ts';
 
@@ -234,6 +234,24 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(turn.done.reply).toContain("couldn't find that film");
     expect(turn.done.reply).toContain('An actor in it, where it is set, or a scene you remember.');
     expect(turn.done.reply).not.toContain('when it came out');
+  });
+
+  test('a film placed in years the collection has no film from is told so plainly, first', async () => {
+    const { to } = (await sharedSearch()).yearsHeld;
+    const id = crypto.randomUUID();
+    const described = await say(server, user, id, `a ${to + 2} thriller about a shark terrorizing a beach town`);
+    expect(described.done.reply.startsWith(`None of the films I know came out in ${to + 2}: the latest I have came out in ${to}`)).toBe(true);
+    expect(described.tokens.join('')).toBe(described.done.reply);
+    // Said again when a refinement places the film there, and not when the years are ones it has.
+    const other = crypto.randomUUID();
+    const first = await say(server, user, other, 'a crew of professional thieves in los angeles and the obsessive detective who hunts them');
+    expect(first.done.reply).not.toContain('None of the films I know');
+    const refined = await say(server, user, other, `no, it came out in ${to + 3}`);
+    expect(refined.done.reply).toContain(`None of the films I know came out in ${to + 3}`);
+    // Where nothing is found at all, the dead end does not say twice that it may not be there.
+    const notFound = await say(server, user, crypto.randomUUID(), `${NONSENSE} from ${to + 2}`);
+    expect(notFound.done.reply).toContain("couldn't find that film");
+    expect(notFound.done.reply.match(/may not be in my collection/g)).toHaveLength(1);
   });
 
   test('a description nothing fits closely gets the nearest films, said plainly to be uncertain', async () => {

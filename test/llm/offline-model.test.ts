@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { type MovieCandidate, toMovieCandidate } from '../../src/catalog/candidates.ts';
 import type { MovieTools } from '../../src/llm/language-model.ts';
 import { OfflineLanguageModel } from '../../src/llm/offline/offline-model.ts';
-import { helpfulDetails } from '../../src/llm/wording.ts';
+import { helpfulDetails, yearsBeyondCollection } from '../../src/llm/wording.ts';
 import { answerFromFacts, topicOf } from '../../src/llm/offline/questions.ts';
 import type { CorpusMovie } from '../../src/search/corpus.ts';
 
@@ -30,6 +30,17 @@ describe('OfflineLanguageModel', () => {
     expect(text).toContain('2. Jaws (1975), directed by Steven Spielberg. Match: 80%.');
     expect(text).toContain('Is it one of these?');
     expect(text).not.toContain('not sure');
+  });
+
+  test('when the film is placed in years the collection lacks, says so before the list', async () => {
+    const beyondCollection = yearsBeyondCollection({ from: 2030, to: 2039 }, { from: 1920, to: 2020 });
+    expect(beyondCollection).toBe('None of the films I know came out in the 2030s: the latest I have came out in 2020, so yours may not be in my collection.');
+    expect(yearsBeyondCollection({ from: 1890, to: 1910 }, { from: 1920, to: 2020 })).toBe(
+      'None of the films I know came out between 1890 and 1910: the earliest I have came out in 1920, so yours may not be in my collection.',
+    );
+    const text = await model.presentCandidates({ query: 'q', candidates, refinement: 0, likely: false, askFor: ASK, beyondCollection }, () => {});
+    expect(text.startsWith(`${beyondCollection}\nI'm not sure I have your film`)).toBe(true);
+    expect(await model.presentCandidates({ query: 'q', candidates, refinement: 0, likely: false, askFor: ASK }, () => {})).not.toContain('None of the films');
   });
 
   test('when the film is probably not among them, says so plainly and asks for a detail that would help', async () => {

@@ -4,7 +4,7 @@ import { FallbackLanguageModel } from '../../src/llm/fallback-model.ts';
 import type { MovieTools } from '../../src/llm/language-model.ts';
 import { OfflineLanguageModel } from '../../src/llm/offline/offline-model.ts';
 import { OpenAiLanguageModel } from '../../src/llm/openai-model.ts';
-import { helpfulDetails } from '../../src/llm/wording.ts';
+import { helpfulDetails, yearsBeyondCollection } from '../../src/llm/wording.ts';
 import { createLogger } from '../../src/log.ts';
 import type { CorpusMovie } from '../../src/search/corpus.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai.ts';
@@ -55,6 +55,13 @@ describe('OpenAiLanguageModel against a scripted Chat Completions server', () =>
     expect(prompt).toContain('Jaws (1975)');
     expect(prompt).toContain('The search is not confident that the film is among these: say plainly that it may be none of them');
     expect(prompt).toContain('Ask for roughly when it came out, an actor in it, or a scene you remember.');
+  });
+
+  test('when the film is placed in years the collection lacks, the model is told to say so first', async () => {
+    fake.script.push({ kind: 'text', content: 'None of the films I know came out in 2031. 1. Jaws' });
+    const beyondCollection = yearsBeyondCollection({ from: 2031, to: 2031 }, { from: 1920, to: 2020 });
+    await model.presentCandidates({ query: 'a 2031 shark film', candidates, refinement: 0, likely: false, askFor: ASK, beyondCollection }, () => {});
+    expect(fake.requests[0]!.messages.at(-1)!.content).toContain(`Before the list, say plainly: "${beyondCollection}"`);
   });
 
   test('intent comes back as JSON, 1-based index mapped to 0-based', async () => {

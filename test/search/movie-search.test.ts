@@ -5,6 +5,19 @@ import { sharedSearch } from '../support/harness.ts';
 describe('MovieSearch on the bundled corpus', async () => {
   const search = await sharedSearch();
 
+  test('knows the years its films came out in, and when a description places the film outside them', async () => {
+    const { from, to } = search.yearsHeld;
+    expect(from).toBeGreaterThanOrEqual(1900);
+    expect(from).toBeLessThan(1930);
+    expect(to).toBeGreaterThanOrEqual(2019);
+    expect(to).toBeLessThan(new Date().getFullYear());
+    expect(search.eraBeyondCorpus({ from: to + 1, to: to + 1 })).toBe(true);
+    expect(search.eraBeyondCorpus({ from: from - 20, to: from - 1 })).toBe(true);
+    expect(search.eraBeyondCorpus({ from: to, to: to + 5 })).toBe(false);
+    expect(search.eraBeyondCorpus({ from: 1980, to: 1989 })).toBe(false);
+    expect(search.eraBeyondCorpus(null)).toBe(false);
+  });
+
   test('finds the film from a plain description, and offers it', async () => {
     const result = await search.search('a great white shark terrorizes a summer beach town and a police chief hunts it', { k: 5 });
     expect(result.hits[0]!.movie.title).toBe('Jaws');
