@@ -83,6 +83,17 @@ export class FilmTable {
     return new FilmTable(BinaryFile.open<FilmTableMeta>(path));
   }
 
+  /** The earliest and latest year a film came out in (from > to when there is no film). */
+  yearSpan(): { from: number; to: number } {
+    let from = Infinity;
+    let to = -Infinity;
+    for (const year of this.year) {
+      from = Math.min(from, year);
+      to = Math.max(to, year);
+    }
+    return { from, to };
+  }
+
   facts(key: number): FilmFacts {
     const slots = (array: Uint8Array | Uint16Array) => Array.from(array.subarray(key * ORIGIN_SLOTS, (key + 1) * ORIGIN_SLOTS)).filter((code) => code > 0);
     const votes = this.votes[key]!;

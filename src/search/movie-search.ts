@@ -107,15 +107,7 @@ export class MovieSearch {
 
   /** The years the corpus's films came out in, from the earliest to the latest (read once). */
   get yearsHeld(): YearRange {
-    if (!this.held) {
-      const held = { from: Infinity, to: -Infinity };
-      for (let key = 0; key < this.index.size; key++) {
-        const { year } = this.index.films.facts(key);
-        held.from = Math.min(held.from, year);
-        held.to = Math.max(held.to, year);
-      }
-      this.held = held;
-    }
+    this.held ??= this.index.films.yearSpan();
     return this.held;
   }
 

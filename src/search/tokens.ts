@@ -75,10 +75,10 @@ export function stopwordLedPairs(text: string): string[] {
   return pairs;
 }
 
-/** Adjacent pairs of terms, for phrase credit ("time machine", "black hole"). */
 /** Whether an index term is a pair of words (a phrase or a name), not a word. */
 export const isWordPair = (term: string) => term.includes('_');
 
+/** Adjacent pairs of terms, for phrase credit ("time machine", "black hole"). */
 export function bigrams(terms: string[]): string[] {
   const pairs: string[] = [];
   for (let i = 1; i < terms.length; i++) pairs.push(`${terms[i - 1]}_${terms[i]}`);
