@@ -122,6 +122,8 @@ export class LexicalIndex {
   /** One query term's frequencies per film and field, summed over its forms. */
   private readonly frequencies: Float32Array;
   private readonly credited: number[] = [];
+  /** A term being looked up, as UTF-8 (grown when a longer one comes). */
+  private lookup = new Uint8Array(64);
 
   private constructor(file: BinaryFile<LexicalMeta>) {
     this.size = file.meta.documents;
@@ -147,17 +149,31 @@ export class LexicalIndex {
 
   /** The term's position in the dictionary, or -1 (binary search over the sorted bytes). */
   private find(term: string): number {
-    const target = encoder.encode(term);
+    // Spelling correction looks up hundreds of near words a search: no allocation per lookup.
+    if (term.length * 3 > this.lookup.length) this.lookup = new Uint8Array(term.length * 3);
+    const length = encoder.encodeInto(term, this.lookup).written;
     let low = 0;
     let high = this.termStart.length - 2;
     while (low <= high) {
       const mid = (low + high) >>> 1;
-      const order = compareBytes(this.termBytes.subarray(this.termStart[mid]!, this.termStart[mid + 1]!), target);
+      const order = this.compareTerm(mid, length);
       if (order === 0) return mid;
       if (order < 0) low = mid + 1;
       else high = mid - 1;
     }
     return -1;
+  }
+
+  /** The dictionary's term `t` against the first `length` bytes of `lookup`, as compareBytes. */
+  private compareTerm(t: number, length: number): number {
+    const start = this.termStart[t]!;
+    const own = this.termStart[t + 1]! - start;
+    const n = Math.min(own, length);
+    for (let i = 0; i < n; i++) {
+      const difference = this.termBytes[start + i]! - this.lookup[i]!;
+      if (difference !== 0) return difference;
+    }
+    return own - length;
   }
 
   /** How many films hold `term` in any field. */
