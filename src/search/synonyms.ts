@@ -5,18 +5,35 @@
 // group as holding the description's word (lexical-index.ts, SYNONYM_WEIGHT).
 import nouns from './synonyms/nouns.ts';
 import verbsAndAdjectives from './synonyms/verbs-adjectives.ts';
-import { tokenize } from './tokens.ts';
+import { isStopword, stem, words } from './tokens.ts';
+
+/** Whether a word is its stem as written, or with the silent e the stemmer drops ("love", "lov"). */
+const isTheStem = (word: string, term: string) => word === term || word === `${term}e`;
 
 export class Thesaurus {
   private readonly alternatives = new Map<string, readonly string[]>();
 
   constructor(lists: string[]) {
+    // For each stem, the groups holding a word that is that stem itself, and the groups
+    // holding only a longer word that shrinks to it ("manly" to "man", "huge" to "hug").
+    const own = new Map<string, Set<string>>();
+    const shrunk = new Map<string, Set<string>>();
     for (const line of lists.join('\n').split('\n')) {
-      const group = [...new Set(tokenize(line))];
-      if (group.length < 2) continue;
-      // A stem in two groups keeps its first: groups must not chain into loose associations.
-      for (const term of group) if (!this.alternatives.has(term)) this.alternatives.set(term, group.filter((other) => other !== term));
+      const group = words(line).filter((word) => word.length > 1 && !isStopword(word));
+      const terms = [...new Set(group.map(stem))];
+      if (terms.length < 2) continue;
+      for (const term of terms) {
+        const byItself = group.some((word) => isTheStem(word, term));
+        const into = byItself ? own : shrunk;
+        const alternatives = into.get(term) ?? into.set(term, new Set()).get(term)!;
+        for (const other of terms) if (other !== term) alternatives.add(other);
+      }
     }
+    // A word's own groups say what it means ("woman": "women", not the "womanly" group), and
+    // all of them count ("drunk": "drank" and "intoxicated"). Groups do not chain: only the
+    // groups holding the stem give it words.
+    for (const [term, alternatives] of shrunk) if (!own.has(term)) this.alternatives.set(term, [...alternatives]);
+    for (const [term, alternatives] of own) this.alternatives.set(term, [...alternatives]);
   }
 
   /** The index terms interchangeable with `term` (itself an index term), or none. */
@@ -27,5 +44,4 @@ export class Thesaurus {
   }
 }
 
-// Verbs first: where a word is in both lists ("shrink"), its story sense wins.
 export const THESAURUS = new Thesaurus([verbsAndAdjectives, nouns]);
