@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { THESAURUS, Thesaurus } from '../../src/search/synonyms.ts';
-import { stem } from '../../src/search/tokens.ts';
+import { stem, tokenize } from '../../src/search/tokens.ts';
 
 describe('Thesaurus', () => {
   test('gives the other words of a group, as index terms (stems)', () => {
@@ -34,5 +34,7 @@ describe('Thesaurus', () => {
     expect(THESAURUS.alternativesOf(stem('shrink'))).toContain(stem('shrunk'));
     expect(THESAURUS.alternativesOf(stem('woman'))).toEqual([stem('women')]);
     expect(THESAURUS.alternativesOf(stem('friend'))).toContain(stem('buddy'));
+    // A decade said three ways: a plot's "the 1950s", a person's "50s" or "fifties".
+    expect(THESAURUS.alternativesOf(tokenize("50's")[0]!)).toEqual(tokenize('1950s fifties'));
   });
 });

@@ -788,4 +788,12 @@ danger peril jeopardy hazard
 threat menace
 trap snare
 mistake error blunder
+1920s 20s twenties
+1930s 30s thirties
+1940s 40s forties
+1950s 50s fifties
+1960s 60s sixties
+1970s 70s seventies
+1980s 80s eighties
+1990s 90s nineties
 `;
