@@ -124,9 +124,8 @@ export function affirmedWords(text: string): string[] {
   });
 }
 
-/** The years a description hints at, or null. */
-export function eraOf(text: string): YearRange | null {
-  const tokens = affirmedWords(text.replace(/(\d0)['’]s\b/g, '$1s'));
+/** The years a description hints at, or null. `tokens`: its affirmed words, when already read ("80's" is "80s" there). */
+export function eraOf(text: string, tokens: string[] = affirmedWords(text)): YearRange | null {
   const joined = ` ${tokens.join(' ')} `;
   /** The five words before tokens[at]: whether they set the story then. */
   const wordsBefore = (at: number) => tokens.slice(Math.max(0, at - 5), at).join(' ');
@@ -243,7 +242,7 @@ export function analyseQuery(text: string, hints: SearchHints = {}): QueryAnalys
     titleTerms: titleTerms.length > 0 && titleTerms.length <= TITLE_TERMS_AT_MOST ? titleTerms : null,
     phrases: bigrams(terms),
     namePairs: [...stopwordLedPairs(text), ...(hints.people ?? []).flatMap(stopwordLedPairs)],
-    era: hints.era ?? eraOf(text),
+    era: hints.era ?? eraOf(text, tokens),
     genres: genres >>> 0,
     countries,
   };
