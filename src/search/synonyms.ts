@@ -7,7 +7,7 @@ import nouns from './synonyms/nouns.ts';
 import verbsAndAdjectives from './synonyms/verbs-adjectives.ts';
 import { isStopword, stem, words } from './tokens.ts';
 
-/** Whether a word is its stem as written, or with the silent e the stemmer drops ("love", "lov"). */
+/** Whether a word is its stem as written, or with the silent e the stemmer drops ("dance", "danc"). */
 const isTheStem = (word: string, term: string) => word === term || word === `${term}e`;
 
 export class Thesaurus {

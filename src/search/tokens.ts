@@ -1,6 +1,6 @@
 // Words as the lexical index sees them: accents folded, lower case, function words dropped,
 // and reduced to a light stem so "kills", "killed" and "killing" meet, as do "love" and
-// "loving". The stemmer is deliberately small (suffixes only, no dictionary): it must give the
+// "loving" (and "car" and "care" do not). The stemmer is deliberately small (suffixes only, no dictionary): it must give the
 // same stem to a word in a description and in a plot, not a linguistically correct one.
 import { foldAccents } from '../text.ts';
 
@@ -17,6 +17,17 @@ export const isStopword = (word: string) => STOPWORDS.has(word);
 
 const VOWEL = /[aeiouy]/;
 
+/** How many vowel-then-consonant runs a stem has ("car" 1, "escap" 2): Porter's measure. */
+const measure = (w: string) => (w.replace(/[aeiouy]+/g, 'V').replace(/[^V]+/g, 'C').match(/VC/g) ?? []).length;
+
+/**
+ * Whether a stem is one short syllable ending consonant-vowel-consonant ("car", "hop", "plan"),
+ * whose word keeps its final e: "care" is not "car", "hoping" is "hope" and not "hop" (which
+ * "hopping" is). Any other stem loses it: "dance" and "dancing" meet at "danc". As in Porter's
+ * stemmer; w, x and y end no such syllable ("sewing", "fixing", "playing").
+ */
+const keepsItsE = (w: string) => measure(w) === 1 && /[^aeiouy][aeiouy][^aeiouywx]$/.test(w);
+
 /** A light suffix stemmer: plurals, -ing, -ed, -ly and a final silent e. */
 export function stem(word: string): string {
   if (word.length <= 3 || /^\d/.test(word)) return word;
@@ -30,12 +41,14 @@ export function stem(word: string): string {
     const rest = w.slice(0, -suffix.length);
     if (w.endsWith(suffix) && rest.length >= 3 && VOWEL.test(rest)) {
       w = rest;
-      // "running" -> "runn" -> "run"; "falling" keeps "fall"
+      // "running" -> "runn" -> "run"; "falling" keeps "fall"; "caring" -> "car" -> "care"
       if (/([bdgmnprt])\1$/.test(w)) w = w.slice(0, -1);
+      // -ly follows the e ("lovely", "manly"); -ing and -ed replace it
+      else if (suffix !== 'ly' && keepsItsE(w)) w = `${w}e`;
       break;
     }
   }
-  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith('e') && !keepsItsE(w.slice(0, -1))) w = w.slice(0, -1);
   if (w.endsWith('y') && w.length > 3 && !VOWEL.test(w[w.length - 2]!)) w = `${w.slice(0, -1)}i`;
   return w;
 }

@@ -17,6 +17,11 @@ describe('tokens', () => {
     for (const forms of [['kill', 'kills', 'killed', 'killing'], ['love', 'loved', 'loving', 'loves'], ['wed', 'wedding'], ['story', 'stories'], ['run', 'running']]) {
       expect(new Set(forms.map(stem)).size).toBe(1);
     }
+    // A short word keeps its final e where dropping it would make another word of it.
+    for (const [a, b] of [['car', 'care'], ['plan', 'plane'], ['hop', 'hope'], ['star', 'stare'], ['war', 'ware']] as const) expect(stem(a)).not.toBe(stem(b));
+    for (const forms of [['care', 'caring', 'cared'], ['hope', 'hoping', 'hoped'], ['hop', 'hopping'], ['dance', 'dancing'], ['escape', 'escaping']]) {
+      expect(new Set(forms.map(stem)).size).toBe(1);
+    }
     expect(stem('boss')).toBe('boss');
     expect(stem('king')).toBe('king');
     expect(stem('1980s')).toBe('1980s');
