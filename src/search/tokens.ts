@@ -1,7 +1,8 @@
 // Words as the lexical index sees them: accents folded, lower case, function words dropped,
 // and reduced to a light stem so "kills", "killed" and "killing" meet, as do "love" and
-// "loving" (and "car" and "care" do not). The stemmer is deliberately small (suffixes only, no dictionary): it must give the
-// same stem to a word in a description and in a plot, not a linguistically correct one.
+// "loving" (and "car" and "care" do not). The stemmer is deliberately small (suffixes only,
+// no dictionary): it must give the same stem to a word in a description and in a plot, not a
+// linguistically correct one.
 import { foldAccents } from '../text.ts';
 
 const STOPWORDS = new Set(
