@@ -139,12 +139,18 @@ export class MovieSearch {
     };
   }
 
-  /** Whether a film's title (or another title it is known by) has exactly these terms. */
+  /**
+   * Whether a film's title (or another title it is known by) has exactly these terms, or has
+   * them but for the names of people the film credits: "spirited away miyazaki" names Spirited
+   * Away as surely as its title alone, and not My Neighbor Totoro, which credits Miyazaki too.
+   */
   private titleIs(key: number, terms: string[]): boolean {
     const movie = this.index.movie(key);
+    const credited = new Set([...movie.cast, ...movie.directors].flatMap(tokenize));
+    const uncredited = terms.filter((term) => !credited.has(term));
     return [movie.title, ...movie.aliases].some((title) => {
       const own = tokenize(title).filter((term) => !isYear(term));
-      return own.length === terms.length && own.every((term, i) => term === terms[i]);
+      return [terms, uncredited].some((said) => own.length === said.length && own.every((term, i) => term === said[i]));
     });
   }
 

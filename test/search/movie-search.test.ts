@@ -51,6 +51,24 @@ describe('MovieSearch on the bundled corpus', async () => {
     }
   });
 
+  test('a title said with people the film credits names it as surely as the title alone', async () => {
+    // Both are Miyazaki's: only one has the title said, and it comes first with a clear lead.
+    for (const query of ['spirited away miyazaki', 'miyazaki spirited away']) {
+      const result = await search.search(query, { k: 5 });
+      expect(result.hits[0]!.movie.title).toBe('Spirited Away');
+      expect(result.hits[0]!.relevance).toBeGreaterThan(0.9);
+    }
+    // A name the film does not credit leaves the title unsaid.
+    const wrongName = await search.search('spirited away kurosawa', { k: 5 });
+    expect(wrongName.hits[0]!.relevance).toBeLessThan(0.9);
+  });
+
+  test('a word typed apart that the corpus holds as one is searched as the whole word', async () => {
+    const result = await search.search('film by kore-eda about a family of shoplifters', { k: 5 });
+    expect(result.hits[0]!.movie.title).toBe('Shoplifters');
+    expect(result.abstain).toBe(false);
+  });
+
   test('a word typed wrong is searched as the word meant', async () => {
     const typed = await search.search('drumer kid and a sadistic band teacher who throws a cymbal at his head', { k: 5 });
     expect(typed.hits[0]!.movie.title).toBe('Whiplash');
