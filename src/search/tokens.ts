@@ -66,10 +66,19 @@ export function words(text: string): string[] {
 /** Words that deny what follows them ("not animated", "it wasn't a comedy"), as `words` spells them. */
 export const DENIALS: ReadonlySet<string> = new Set(['not', 'isnt', 'wasnt', 'arent', 'werent', 'never', 'nor']);
 
+/**
+ * Roman numerals as a sequel's number ("The Godfather Part II"), read as the digit a person
+ * types ("godfather 2"). "v" and "x" stay letters: "Malcolm X", "V for Vendetta".
+ */
+const NUMERALS: Record<string, string> = { ii: '2', iii: '3', iv: '4', vi: '6', vii: '7', viii: '8', ix: '9' };
+
+/** Whether a word is an index term: a single letter is not, a single digit is ("toy story 2"). */
+const isTerm = (word: string) => (word.length > 1 || /^\d$/.test(word)) && !STOPWORDS.has(word);
+
 /** The index terms of a text, in order. */
 export function tokenize(text: string): string[] {
   const terms: string[] = [];
-  for (const word of words(text)) if (word.length > 1 && !STOPWORDS.has(word)) terms.push(stem(word));
+  for (const word of words(text)) if (isTerm(word)) terms.push(NUMERALS[word] ?? stem(word));
   return terms;
 }
 

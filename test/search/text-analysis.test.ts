@@ -27,6 +27,13 @@ describe('tokens', () => {
     expect(stem('1980s')).toBe('1980s');
   });
 
+  test("a sequel's number is a term, typed as a digit or written as a roman numeral", () => {
+    expect(tokenize('Toy Story 2')).toEqual(['toy', stem('story'), '2']);
+    expect(tokenize('The Godfather Part II')).toEqual(tokenize('godfather part 2'));
+    // Single letters stay out, "v" and "x" among them.
+    expect(tokenize('Malcolm X, V for Vendetta, plan B')).toEqual(['malcolm', 'vendetta', 'plan']);
+  });
+
   test('bigrams pair adjacent terms', () => {
     expect(bigrams(['time', 'machin', 'travel'])).toEqual(['time_machin', 'machin_travel']);
   });
