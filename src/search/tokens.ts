@@ -75,10 +75,19 @@ const NUMERALS: Record<string, string> = { ii: '2', iii: '3', iv: '4', vi: '6', 
 /** Whether a word is an index term: a single letter is not, a single digit is ("toy story 2"). */
 const isTerm = (word: string) => (word.length > 1 || /^\d$/.test(word)) && !STOPWORDS.has(word);
 
+/** "Episode V", "Part X": the letters that are numerals only after a word that numbers a sequel. */
+const LETTER_NUMERALS: Record<string, string> = { v: '5', x: '10' };
+const SEQUEL_WORDS = new Set(['part', 'episode', 'chapter', 'volume', 'vol']);
+
 /** The index terms of a text, in order. */
 export function tokenize(text: string): string[] {
   const terms: string[] = [];
-  for (const word of words(text)) if (isTerm(word)) terms.push(NUMERALS[word] ?? stem(word));
+  const all = words(text);
+  all.forEach((word, i) => {
+    const numeral = SEQUEL_WORDS.has(all[i - 1] ?? '') ? LETTER_NUMERALS[word] : undefined;
+    if (numeral) terms.push(numeral);
+    else if (isTerm(word)) terms.push(NUMERALS[word] ?? stem(word));
+  });
   return terms;
 }
 
