@@ -45,7 +45,7 @@ export function writeLexicalIndex(path: string, documents: Array<Record<Field, s
       list.push(key, ...tf);
     }
   });
-  const terms = [...postings.keys()].map((term) => ({ term, bytes: encoder.encode(term) })).sort((a, b) => compareBytes(a.bytes, b.bytes));
+  const terms = [...postings.keys()].map((term) => ({ term, bytes: encoder.encode(term) })).sort((a, b) => compareBytes(a.bytes, 0, a.bytes.length, b.bytes, b.bytes.length));
   const termStart = new Uint32Array(terms.length + 1);
   const postStart = new Uint32Array(terms.length + 1);
   terms.forEach(({ term, bytes }, t) => {
@@ -67,10 +67,14 @@ export function writeLexicalIndex(path: string, documents: Array<Record<Field, s
   writeBinaryFile(path, meta, { termStart, termBytes, postStart, postKey, postTf, lengths });
 }
 
-function compareBytes(a: Uint8Array, b: Uint8Array): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return a.length - b.length;
+/** Byte order of `a[aStart, aStart + aLength)` against the first `bLength` bytes of `b`, without copying either. */
+function compareBytes(a: Uint8Array, aStart: number, aLength: number, b: Uint8Array, bLength: number): number {
+  const n = Math.min(aLength, bLength);
+  for (let i = 0; i < n; i++) {
+    const difference = a[aStart + i]! - b[i]!;
+    if (difference !== 0) return difference;
+  }
+  return aLength - bLength;
 }
 
 /** Per-film lexical evidence for one query, over the films that share at least one term. */
@@ -156,24 +160,13 @@ export class LexicalIndex {
     let high = this.termStart.length - 2;
     while (low <= high) {
       const mid = (low + high) >>> 1;
-      const order = this.compareTerm(mid, length);
+      const start = this.termStart[mid]!;
+      const order = compareBytes(this.termBytes, start, this.termStart[mid + 1]! - start, this.lookup, length);
       if (order === 0) return mid;
       if (order < 0) low = mid + 1;
       else high = mid - 1;
     }
     return -1;
-  }
-
-  /** The dictionary's term `t` against the first `length` bytes of `lookup`, as compareBytes. */
-  private compareTerm(t: number, length: number): number {
-    const start = this.termStart[t]!;
-    const own = this.termStart[t + 1]! - start;
-    const n = Math.min(own, length);
-    for (let i = 0; i < n; i++) {
-      const difference = this.termBytes[start + i]! - this.lookup[i]!;
-      if (difference !== 0) return difference;
-    }
-    return own - length;
   }
 
   /** How many films hold `term` in any field. */

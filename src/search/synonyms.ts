@@ -5,7 +5,7 @@
 // group as holding the description's word (lexical-index.ts, SYNONYM_WEIGHT).
 import nouns from './synonyms/nouns.ts';
 import verbsAndAdjectives from './synonyms/verbs-adjectives.ts';
-import { isStopword, stem, words } from './tokens.ts';
+import { termOf, words } from './tokens.ts';
 
 /** Whether a word is its stem as written, or with the silent e the stemmer drops ("dance", "danc"). */
 const isTheStem = (word: string, term: string) => word === term || word === `${term}e`;
@@ -19,8 +19,8 @@ export class Thesaurus {
     const own = new Map<string, Set<string>>();
     const shrunk = new Map<string, Set<string>>();
     for (const line of lists.join('\n').split('\n')) {
-      const group = words(line).filter((word) => word.length > 1 && !isStopword(word));
-      const terms = [...new Set(group.map(stem))];
+      const group = words(line).filter((word) => termOf(word) !== null);
+      const terms = [...new Set(group.map((word) => termOf(word)!))];
       if (terms.length < 2) continue;
       for (const term of terms) {
         const byItself = group.some((word) => isTheStem(word, term));

@@ -72,8 +72,14 @@ export const DENIALS: ReadonlySet<string> = new Set(['not', 'isnt', 'wasnt', 'ar
  */
 const NUMERALS: Record<string, string> = { ii: '2', iii: '3', iv: '4', vi: '6', vii: '7', viii: '8', ix: '9' };
 
-/** Whether a word is an index term: a single letter is not, a single digit is ("toy story 2"). */
-const isTerm = (word: string) => (word.length > 1 || /^\d$/.test(word)) && !STOPWORDS.has(word);
+/**
+ * A word's index term, or null for a word that has none: a function word, a single letter (a
+ * single digit has one: "toy story 2"). Roman numerals are read as digits.
+ */
+export function termOf(word: string): string | null {
+  if ((word.length <= 1 && !/^\d$/.test(word)) || STOPWORDS.has(word)) return null;
+  return NUMERALS[word] ?? stem(word);
+}
 
 /** "Episode V", "Part X": the letters that are numerals only after a word that numbers a sequel. */
 const LETTER_NUMERALS: Record<string, string> = { v: '5', x: '10' };
@@ -84,9 +90,8 @@ export function tokenize(text: string): string[] {
   const terms: string[] = [];
   const all = words(text);
   all.forEach((word, i) => {
-    const numeral = SEQUEL_WORDS.has(all[i - 1] ?? '') ? LETTER_NUMERALS[word] : undefined;
-    if (numeral) terms.push(numeral);
-    else if (isTerm(word)) terms.push(NUMERALS[word] ?? stem(word));
+    const term = (SEQUEL_WORDS.has(all[i - 1] ?? '') ? LETTER_NUMERALS[word] : undefined) ?? termOf(word);
+    if (term !== null) terms.push(term);
   });
   return terms;
 }
