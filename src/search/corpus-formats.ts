@@ -71,6 +71,7 @@ function collect(format: ReadResult['format'], rows: Array<{ line: number; movie
       id: ids.next(title, year),
       title,
       aliases: movie.aliases ?? [],
+      ...(movie.knownAs?.length ? { knownAs: movie.knownAs } : {}),
       year,
       directors: movie.directors ?? [],
       genres: movie.genres ?? [],
@@ -102,6 +103,7 @@ function readJsonLines(content: string): ReadResult {
       movie: {
         title: text(value.title),
         aliases: stringList(value.aliases),
+        knownAs: stringList(value.knownAs),
         year: value.year as number,
         directors: stringList(value.directors),
         genres: stringList(value.genres),

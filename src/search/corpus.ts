@@ -7,6 +7,12 @@ export interface CorpusMovie {
   title: string;
   /** Other titles the film is known by (the original-language title, ...). */
   aliases: string[];
+  /**
+   * Names people call the film by that are no title of it: its number in a series ("Harry
+   * Potter 3"), a short form ("LOTR 2"), a title used in another country. Searched as a
+   * title, never sent to the catalog; absent when the corpus has none.
+   */
+  knownAs?: string[];
   year: number;
   directors: string[];
   genres: string[];
@@ -52,6 +58,9 @@ export function corpusRecordProblems(movie: CorpusMovie): string[] {
   if (typeof movie.id !== 'string' || movie.id !== corpusId(movie.title, movie.year)) problems.push(`id ${movie.id} does not match title and year`);
   if (typeof movie.title !== 'string' || movie.title.trim() === '') problems.push('title is empty');
   if (!Array.isArray(movie.aliases) || movie.aliases.some((alias) => typeof alias !== 'string' || alias === movie.title)) problems.push('aliases must be other titles');
+  if (movie.knownAs !== undefined && !(nonEmptyStrings(movie.knownAs) && movie.knownAs.every((name) => name !== movie.title))) {
+    problems.push('knownAs must be a non-empty list of other names when given');
+  }
   if (!Number.isInteger(movie.year) || movie.year < 1888 || movie.year > new Date().getFullYear() + 1) problems.push(`year ${movie.year} out of range`);
   if (!nonEmptyStrings(movie.directors)) problems.push('directors must be a non-empty list of names');
   if (!nonEmptyStrings(movie.genres)) problems.push('genres must be a non-empty list');
@@ -69,6 +78,9 @@ export function corpusRecordProblems(movie: CorpusMovie): string[] {
   }
   return problems;
 }
+
+/** Every name the film is searched by: its title, its other titles and what people call it. */
+export const namesOf = (movie: CorpusMovie): string[] => [movie.title, ...movie.aliases, ...(movie.knownAs ?? [])];
 
 /** What the film's story is searched by: its logline, when it has one, then its plot. */
 export const storyTexts = (movie: CorpusMovie): string[] => (movie.logline ? [movie.logline, movie.plot] : [movie.plot]);

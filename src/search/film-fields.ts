@@ -1,7 +1,7 @@
 // The fields a film is searched by, as index terms. Fielded scoring lets a match in the story
 // count differently from a match in the title or the credits: a short description that shares
 // one rare word with a title should not beat the film whose story it tells.
-import { type CorpusMovie, storyTexts } from './corpus.ts';
+import { type CorpusMovie, namesOf, storyTexts } from './corpus.ts';
 import { originWords } from './origins.ts';
 import { bigrams, stopwordLedPairs, tokenize } from './tokens.ts';
 
@@ -51,7 +51,7 @@ export function filmFields(movie: CorpusMovie): Record<Field, string[]> {
   const genres = movie.genres.map((genre) => `${genre} ${GENRE_WORDS[genre.toLowerCase()] ?? ''}`).join(' ');
   const credits = [...movie.directors, ...movie.cast];
   return {
-    title: tokenize([movie.title, ...movie.aliases].join(' ')),
+    title: tokenize(namesOf(movie).join(' ')),
     plot: story.flat(),
     people: [...tokenize([...credits, ...texts.flatMap(namesInPlot)].join(' ')), ...credits.flatMap(stopwordLedPairs)],
     genre: tokenize(genres),

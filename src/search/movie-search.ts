@@ -8,7 +8,7 @@
 //   4. calibration the probability that each film is the one, and whether any is likely
 //                  enough to offer (calibration.ts)
 import { abstainThreshold, calibrate } from './calibration.ts';
-import type { CorpusMovie } from './corpus.ts';
+import { type CorpusMovie, namesOf } from './corpus.ts';
 import type { Embedder } from './embedder.ts';
 import { type CandidateEvidence, type FeatureContext, featureVector, RANK_DEPTH } from './features.ts';
 import { fieldIndex, FIELDS } from './film-fields.ts';
@@ -140,18 +140,18 @@ export class MovieSearch {
   }
 
   /**
-   * Whether a film's title (or another title it is known by) has exactly these terms, or has
+   * Whether a film's title (or another name it is known by) has exactly these terms, or has
    * them but for the names of people the film credits: "spirited away miyazaki" names Spirited
    * Away as surely as its title alone, and not My Neighbor Totoro, which credits Miyazaki too.
    */
   private titleIs(key: number, terms: string[]): boolean {
     const movie = this.index.movie(key);
+    const names = namesOf(movie).map((name) => tokenize(name).filter((term) => !isYear(term)));
+    const isName = (said: string[]) => names.some((own) => own.length === said.length && own.every((term, i) => term === said[i]));
+    if (isName(terms)) return true;
     const credited = new Set([...movie.cast, ...movie.directors].flatMap(tokenize));
     const uncredited = terms.filter((term) => !credited.has(term));
-    return [movie.title, ...movie.aliases].some((title) => {
-      const own = tokenize(title).filter((term) => !isYear(term));
-      return [terms, uncredited].some((said) => own.length === said.length && own.every((term, i) => term === said[i]));
-    });
+    return uncredited.length < terms.length && isName(uncredited);
   }
 
   /**

@@ -43,6 +43,9 @@ describe('bundled corpus (data/corpus/movies.jsonl)', async () => {
     expect(corpusRecordProblems({ ...good, cast: [] })).toHaveLength(1);
     expect(corpusRecordProblems({ ...good, logline: 'Too short.' })).toHaveLength(1);
     expect(corpusRecordProblems({ ...good, logline: undefined })).toEqual([]);
+    expect(corpusRecordProblems({ ...good, knownAs: [] })).toHaveLength(1);
+    expect(corpusRecordProblems({ ...good, knownAs: [good.title] })).toHaveLength(1);
+    expect(corpusRecordProblems({ ...good, knownAs: ['Another Name'] })).toEqual([]);
   });
 
   test('every film has a logline, the one its catalog entry gives', async () => {

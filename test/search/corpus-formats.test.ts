@@ -34,6 +34,14 @@ describe('readCorpusFile', () => {
     expect(without).not.toHaveProperty('logline');
   });
 
+  test('project JSONL: names a film is known by are kept when given, and an empty list is none', async () => {
+    const good = { title: 'Aliens', year: 1986, directors: ['James Cameron'], genres: ['Action'], cast: ['Sigourney Weaver'], plot: 'Marines and aliens.' };
+    const path = await file('k.jsonl', [JSON.stringify({ ...good, knownAs: ['Alien 2', 7, ' '] }), JSON.stringify({ ...good, year: 1987, knownAs: [] })].join('\n'));
+    const [known, without] = (await readCorpusFile(path)).movies;
+    expect(known!.knownAs).toEqual(['Alien 2']);
+    expect(without).not.toHaveProperty('knownAs');
+  });
+
   test('wikipedia-movie-data JSON: director from the lead, problems at the line the element starts', async () => {
     const films = [
       { title: 'Alpha', year: 1990, cast: ['A B'], genres: ['Drama'], extract: 'Alpha is a 1990 American film directed by Jane Doe and John Roe and written by X.' },
