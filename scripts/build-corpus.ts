@@ -20,6 +20,8 @@ export interface EditorialRecord {
   source: { title: string; year: string };
   /** The English title where the CSV holds the original-language one. */
   english_title: string | null;
+  /** Names people call the film by that are no title of it ("Harry Potter 3", "LOTR 2"); facts, not text. */
+  known_as?: string[];
   year: number;
   directors: string[];
   cast: string[];
@@ -63,6 +65,7 @@ export async function buildCorpus(csvPath: string): Promise<BuiltData> {
       id: corpusId(englishTitle, text.year),
       title: englishTitle,
       aliases: englishTitle === title ? [] : [title],
+      ...(text.known_as ? { knownAs: text.known_as } : {}),
       year: text.year,
       directors: text.directors,
       genres,

@@ -58,6 +58,20 @@ describe('MovieSearch on the bundled corpus', async () => {
     }
   });
 
+  test('a name people call a film by finds it like its title: a number in its series, a short form, a title used elsewhere', async () => {
+    for (const [query, title] of [
+      ['harry potter 3', 'Harry Potter and the Prisoner of Azkaban'],
+      ['lord of the rings 2', 'The Lord of the Rings: The Two Towers'],
+      ['lotr 3', 'The Lord of the Rings: The Return of the King'],
+      ['die hard 3', 'Die Hard: With a Vengeance'],
+      ['the road warrior', 'Mad Max 2'],
+    ] as const) {
+      const result = await search.search(query, { k: 5 });
+      expect(result.hits[0]!.movie.title).toBe(title);
+      expect(result.hits[0]!.relevance).toBeGreaterThan(0.9);
+    }
+  });
+
   test('a title said with people the film credits names it as surely as the title alone', async () => {
     // Both are Miyazaki's: only one has the title said, and it comes first with a clear lead.
     for (const query of ['spirited away miyazaki', 'miyazaki spirited away']) {
