@@ -1,7 +1,7 @@
 #!/usr/bin/env bun
 // The 35k-film corpus of the scale benchmarks and of ranker training: the bundled corpus
 // (data/corpus/movies.jsonl) first, then every film of the shared wikipedia-movie-data set
-// that has a plot and is not already in it (same normalised title, or alias, and year), in
+// that has a plot and is not already in it (same normalised title, or other name, and year), in
 // the project's JSONL format, so the service and the BM25 baseline read the same file.
 //
 //   bun scripts/large-corpus.ts [OUT]     (default: $TMPDIR/movie-discovery-35k.jsonl)
@@ -9,7 +9,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { normaliseTitle } from '../src/catalog/matching.ts';
-import { type CorpusMovie, corpusId, readJsonLines } from '../src/search/corpus.ts';
+import { type CorpusMovie, corpusId, namesOf, readJsonLines } from '../src/search/corpus.ts';
 import { readCorpusFile } from '../src/search/corpus-formats.ts';
 
 const root = join(import.meta.dir, '..');
@@ -28,7 +28,7 @@ export interface LargeCorpus {
 /** Writes the merged corpus to `out` (the same bytes every time, so an index of it stays fresh). */
 export async function buildLargeCorpus(out = DEFAULT_LARGE_CORPUS): Promise<LargeCorpus> {
   const bundled = await readJsonLines<CorpusMovie>(BUNDLED_CORPUS);
-  const seen = new Set(bundled.flatMap((movie) => [movie.title, ...movie.aliases].map((title) => identity(title, movie.year))));
+  const seen = new Set(bundled.flatMap((movie) => namesOf(movie).map((title) => identity(title, movie.year))));
   const ids = new Set(bundled.map((movie) => movie.id));
   const added: CorpusMovie[] = [];
   const files = readdirSync(WIKIPEDIA_DIR).filter((name) => /^movies-\d{4}s\.json$/.test(name)).sort();
