@@ -29,6 +29,14 @@ const measure = (w: string) => (w.replace(/[aeiouy]+/g, 'V').replace(/[^V]+/g, '
  */
 const keepsItsE = (w: string) => measure(w) === 1 && /[^aeiouy][aeiouy][^aeiouywx]$/.test(w);
 
+/**
+ * The fewest letters a suffix leaves. Three for most ("wed" of "wedding"), four for -ly: a
+ * word of five letters ending in -ly is mostly a word or a name of its own ("early" is not
+ * "ear", "sally", "kelly", "holly" not "sal", "kel", "hol"), while "lonely", "deadly" and
+ * "slowly" keep meeting "lone", "dead" and "slow".
+ */
+const shortestRest = (suffix: string) => (suffix === 'ly' ? 4 : 3);
+
 /** A light suffix stemmer: plurals, -ing, -ed, -ly and a final silent e. */
 export function stem(word: string): string {
   if (word.length <= 3 || /^\d/.test(word)) return word;
@@ -40,7 +48,7 @@ export function stem(word: string): string {
   else if (w.endsWith('s')) w = w.slice(0, -1);
   for (const suffix of ['ingly', 'edly', 'ing', 'ed', 'ly']) {
     const rest = w.slice(0, -suffix.length);
-    if (w.endsWith(suffix) && rest.length >= 3 && VOWEL.test(rest)) {
+    if (w.endsWith(suffix) && rest.length >= shortestRest(suffix) && VOWEL.test(rest)) {
       w = rest;
       // "running" -> "runn" -> "run"; "falling" keeps "fall"; "caring" -> "car" -> "care"
       if (/([bdgmnprt])\1$/.test(w)) w = w.slice(0, -1);

@@ -22,6 +22,9 @@ describe('tokens', () => {
     for (const forms of [['care', 'caring', 'cared'], ['hope', 'hoping', 'hoped'], ['hop', 'hopping'], ['dance', 'dancing'], ['escape', 'escaping']]) {
       expect(new Set(forms.map(stem)).size).toBe(1);
     }
+    // -ly leaves at least four letters: "early" is not "ear", "sally" not "sal"; "lonely" is "lone".
+    for (const [a, b] of [['early', 'ear'], ['sally', 'sal'], ['holly', 'hol']] as const) expect(stem(a)).not.toBe(stem(b));
+    for (const forms of [['lonely', 'lone'], ['slowly', 'slow'], ['secretly', 'secret']]) expect(new Set(forms.map(stem)).size).toBe(1);
     expect(stem('boss')).toBe('boss');
     expect(stem('king')).toBe('king');
     expect(stem('1980s')).toBe('1980s');
