@@ -15,7 +15,7 @@ export class Thesaurus {
 
   constructor(lists: string[]) {
     // For each stem, the groups holding a word that is that stem itself, and the groups
-    // holding only a longer word that shrinks to it ("manly" to "man", "crooked" to "crook").
+    // holding only a longer word that shrinks to it ("lovely" to "love", "crooked" to "crook").
     const own = new Map<string, Set<string>>();
     const shrunk = new Map<string, Set<string>>();
     for (const line of lists.join('\n').split('\n')) {

@@ -52,7 +52,7 @@ export function stem(word: string): string {
       w = rest;
       // "running" -> "runn" -> "run"; "falling" keeps "fall"; "caring" -> "car" -> "care"
       if (/([bdgmnprt])\1$/.test(w)) w = w.slice(0, -1);
-      // -ly follows the e ("lovely", "manly"); -ing and -ed replace it
+      // -ly follows the e ("lovely", "lonely"); -ing and -ed replace it
       else if (suffix !== 'ly' && keepsItsE(w)) w = `${w}e`;
       break;
     }

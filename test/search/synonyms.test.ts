@@ -18,10 +18,10 @@ describe('Thesaurus', () => {
   });
 
   test("a word in two groups has the words of both; a longer word's group does not speak for its stem", () => {
-    const thesaurus = new Thesaurus(['manly masculine', 'man men', 'kid child', 'kid goat', 'bored boredom', 'boring dull']);
-    expect(stem('manly')).toBe(stem('man'));
-    expect(thesaurus.alternativesOf(stem('man'))).toEqual([stem('men')]);
-    expect(thesaurus.alternativesOf(stem('masculine'))).toEqual([stem('man')]);
+    const thesaurus = new Thesaurus(['lovely charming', 'love romance', 'kid child', 'kid goat', 'bored boredom', 'boring dull']);
+    expect(stem('lovely')).toBe(stem('love'));
+    expect(thesaurus.alternativesOf(stem('love'))).toEqual([stem('romance')]);
+    expect(thesaurus.alternativesOf(stem('charming'))).toEqual([stem('love')]);
     expect(thesaurus.alternativesOf(stem('kid'))).toEqual([stem('child'), stem('goat')]);
     // No group holds "bor" as written: every group of a word that shrinks to it counts.
     expect(thesaurus.alternativesOf(stem('bored'))).toEqual([stem('boredom'), stem('dull')]);
