@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'bun:test';
 import { BUNDLED_CORPUS, buildLargeCorpus, WIKIPEDIA_DIR } from '../../scripts/large-corpus.ts';
-import { type CorpusMovie, readJsonLines, storyTexts } from '../../src/search/corpus.ts';
+import { type CorpusMovie, namesOf, readJsonLines, storyTexts } from '../../src/search/corpus.ts';
 import { tempDirectory } from '../support/services.ts';
 
 const EVAL_DIR = join(import.meta.dir, '..', '..', 'data', 'eval', 'retrieval');
@@ -33,7 +33,7 @@ async function staleDescriptions(corpus: CorpusMovie[]): Promise<string[]> {
       const stored = new Set(storyTexts(movie).flatMap((text) => [...runsOf(text)]));
       const shared = [...runsOf(query)].find((run) => stored.has(run));
       if (shared) problems.push(`${set} ${id}: "${shared}"`);
-      const title = [movie.title, ...movie.aliases].find((name) => saysWhole(query, name));
+      const title = namesOf(movie).find((name) => saysWhole(query, name));
       if (title) problems.push(`${set} ${id}: says the title "${title}"`);
     }
   }
