@@ -19,11 +19,14 @@ export class Thesaurus {
     const own = new Map<string, Set<string>>();
     const shrunk = new Map<string, Set<string>>();
     for (const line of lists.join('\n').split('\n')) {
-      const group = words(line).filter((word) => termOf(word) !== null);
-      const terms = [...new Set(group.map((word) => termOf(word)!))];
+      const group = words(line).flatMap((word) => {
+        const term = termOf(word);
+        return term === null ? [] : [{ word, term }];
+      });
+      const terms = [...new Set(group.map((entry) => entry.term))];
       if (terms.length < 2) continue;
       for (const term of terms) {
-        const byItself = group.some((word) => isTheStem(word, term));
+        const byItself = group.some(({ word }) => isTheStem(word, term));
         const into = byItself ? own : shrunk;
         const alternatives = into.get(term) ?? into.set(term, new Set()).get(term)!;
         for (const other of terms) if (other !== term) alternatives.add(other);
