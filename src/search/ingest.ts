@@ -17,7 +17,7 @@ import { whyUnreadable } from '../text.ts';
  * Recorded in the manifest: how plots became passages and terms. A change to passages.ts,
  * tokens.ts or film-fields.ts must change it, so existing indexes are rebuilt.
  */
-export const PASSAGE_TEXT = 'logline-and-plot-passages-v2, terms-v6';
+export const PASSAGE_TEXT = 'logline-and-plot-passages-v2, terms-v7';
 
 export interface IngestOptions {
   corpusPath: string;

@@ -62,11 +62,23 @@ export function stem(word: string): string {
   return w;
 }
 
-/** Lower-case words of a text, accents folded, apostrophes joined ("don't" -> "dont"). */
+/** Letters with dots between them, an initialism: "E.T.", "S.H.I.E.L.D.", "J.K. Simmons". */
+const DOTTED_INITIALISM = /\b[a-z](?:\.[a-z]\b)+\.?/g;
+/** A letter hyphenated to a word: "X-Men", "T-Rex", "U-boat". */
+const LETTER_COMPOUND = /\b([a-z])-([a-z]{2,})\b/g;
+
+/**
+ * Lower-case words of a text, accents folded, apostrophes joined ("don't" -> "dont").
+ * A single letter is no word, so an initialism is read whole ("e.t." -> "et", as a person
+ * types it) and a letter hyphenated to a word is read both joined and as the word ("x-men" ->
+ * "xmen", "men"), so "xmen" and "x men" both find it.
+ */
 export function words(text: string): string[] {
   return foldAccents(text)
     .toLowerCase()
     .replace(/['’]/g, '')
+    .replace(DOTTED_INITIALISM, (initialism) => `${initialism.replaceAll('.', '')} `)
+    .replace(LETTER_COMPOUND, '$1$2 $2')
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 }

@@ -65,6 +65,7 @@ describe('MovieSearch on the bundled corpus', async () => {
       ['lotr 3', 'The Lord of the Rings: The Return of the King'],
       ['die hard 3', 'Die Hard: With a Vengeance'],
       ['the road warrior', 'Mad Max 2'],
+      ['e.t.', 'E.T. the Extra-Terrestrial'],
     ] as const) {
       const result = await search.search(query, { k: 5 });
       expect(result.hits[0]!.movie.title).toBe(title);

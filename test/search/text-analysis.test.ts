@@ -38,6 +38,18 @@ describe('tokens', () => {
     expect(tokenize('Malcolm X, V for Vendetta, plan B')).toEqual(['malcolm', 'vendetta', 'plan']);
   });
 
+  test('an initialism is one word, and a letter hyphenated to a word is read joined and as the word', () => {
+    expect(tokenize('E.T. the Extra-Terrestrial')).toEqual(['et', 'extra', 'terrestrial']);
+    expect(tokenize('e.t.')).toEqual(tokenize('ET'));
+    expect(tokenize('S.H.I.E.L.D agents')).toEqual(['shield', 'agent']);
+    // An initialism ends where its letters do: the word after it stays a word of its own.
+    expect(tokenize('the U.S.ambassador')).toEqual(['us', 'ambassador']);
+    expect(tokenize('X-Men: First Class')).toEqual(['xmen', 'men', 'first', 'class']);
+    expect(tokenize('xmen')).toEqual(['xmen']);
+    // Initials spaced apart stay single letters, as before.
+    expect(tokenize('J. R. R. Tolkien')).toEqual(['tolkien']);
+  });
+
   test('bigrams pair adjacent terms', () => {
     expect(bigrams(['time', 'machin', 'travel'])).toEqual(['time_machin', 'machin_travel']);
   });
