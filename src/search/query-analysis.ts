@@ -149,6 +149,20 @@ export function eraOf(text: string, tokens: string[] = affirmedWords(text)): Yea
   return null;
 }
 
+/**
+ * Words that say how a film looks or how old it is ("an old black-and-white movie", "a silent
+ * film"). They hint at its era, not at its story: searched in plots, "black" and "white" found
+ * stories of race, and "old" every old man.
+ */
+const LOOK_OF_FILM = new RegExp(
+  '(?<= )(?:black and white|black white|silent(?= (?:film|movie|era|picture|one) )' +
+    '|(?:old|older|classic|vintage|oldie)(?= (?:movie|film|one|flick|classic|western|horror|comedy|musical|cartoon|thriller|noir|black) ))(?= )',
+  'g',
+);
+
+/** A description's story words: all of them but those saying how the film looks or how old it is. */
+const storyWords = (text: string) => ` ${words(text).join(' ')} `.replace(LOOK_OF_FILM, '');
+
 function genresOf(joined: string): number {
   let mask = 0;
   GENRES.forEach((genre, i) => {
@@ -222,7 +236,8 @@ export function analyseQuery(text: string, hints: SearchHints = {}): QueryAnalys
   // What it says the film is not ("not animated", "its not korean") hints nothing.
   const tokens = affirmedWords(text);
   const joined = ` ${tokens.join(' ')} `;
-  const terms = tokenize(text);
+  const saidEra = eraOf(text, tokens);
+  const terms = tokenize(saidEra ? storyWords(text) : text);
   const titleTerms = titleWords(text);
   let genres = genresOf(joined);
   for (const name of hints.genres ?? []) {
@@ -242,7 +257,7 @@ export function analyseQuery(text: string, hints: SearchHints = {}): QueryAnalys
     titleTerms: titleTerms.length > 0 && titleTerms.length <= TITLE_TERMS_AT_MOST ? titleTerms : null,
     phrases: bigrams(terms),
     namePairs: [...stopwordLedPairs(text), ...(hints.people ?? []).flatMap(stopwordLedPairs)],
-    era: hints.era ?? eraOf(text, tokens),
+    era: hints.era ?? saidEra,
     genres: genres >>> 0,
     countries,
   };

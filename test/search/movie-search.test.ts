@@ -114,6 +114,12 @@ describe('MovieSearch on the bundled corpus', async () => {
     expect(analysis.era).toEqual({ from: 1970, to: 1979 });
   });
 
+  test('"black and white" says how the film looks: it finds no story of race', async () => {
+    // Searched in plots, "black" and "white" put To Kill a Mockingbird far ahead of the jury film.
+    const result = await search.search('old black and white movie about a jury', { k: 5 });
+    expect(result.hits[0]!.movie.title).toBe('12 Angry Men');
+  });
+
   test('excluded films never come back', async () => {
     const first = await search.search('a boy wizard goes to a school of magic', { k: 3 });
     const excluded = new Set(first.hits.map((h) => h.movie.id));

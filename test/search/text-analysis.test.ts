@@ -111,6 +111,15 @@ describe('what a description hints at', () => {
     expect(eraOf('an old movie about pirates')!.to).toBeLessThanOrEqual(1980);
   });
 
+  test('words saying how the film looks or how old it is are hints, not story words', () => {
+    expect(analyseQuery('old black and white movie about a jury').terms).toEqual(tokenize('jury'));
+    expect(analyseQuery('a silent film with a clock').terms).toEqual(tokenize('clock'));
+    // In the story they stay: an old man is not an old film, and what is denied hints nothing.
+    expect(analyseQuery('an old black-and-white film where a black man is on trial').terms).toEqual(tokenize('black man trial'));
+    expect(analyseQuery('old man in a 90s film').terms).toContain(stem('old'));
+    expect(analyseQuery('not black and white, about a jury').terms).toEqual(tokenize('black white jury'));
+  });
+
   test('a short description is also read as a title, without its year or a word for "film"', () => {
     expect(analyseQuery('the matrix').titleTerms).toEqual(tokenize('Matrix'));
     expect(analyseQuery('Jaws 1975').titleTerms).toEqual(tokenize('Jaws'));
