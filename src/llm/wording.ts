@@ -2,11 +2,11 @@
 // names reads the same wherever it appears.
 import type { MovieCandidate } from '../catalog/candidates.ts';
 
-/** "A", "A and B", "A, B and C" (at most `max` names). */
-export function listNames(names: string[], max = Infinity): string {
+/** "A", "A and B", "A, B and C" (at most `max` names); "A or B" with `or`. */
+export function listNames(names: string[], max = Infinity, conjunction: 'and' | 'or' = 'and'): string {
   const shown = names.slice(0, max);
   if (shown.length <= 1) return shown.join('');
-  return `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+  return `${shown.slice(0, -1).join(', ')} ${conjunction} ${shown.at(-1)}`;
 }
 
 /** The text with its first letter in upper case, to open a sentence. */

@@ -105,6 +105,8 @@ describe('offline Q&A', () => {
     expect(topicOf('what happens in it?')).toBe('plot');
     expect(topicOf('what kind of movie is it')).toBe('genres');
     expect(topicOf('anything similar you would recommend?')).toBe('similar');
+    expect(topicOf('any movies like it?')).toBe('similar');
+    expect(topicOf('what else is like this')).toBe('similar');
     expect(topicOf('what was the budget')).toBeNull();
   });
 
@@ -122,6 +124,17 @@ describe('offline Q&A', () => {
     // "about" asks for the plot only when nothing else is asked.
     expect(await answerFromFacts('what about the director?', tools())).toBe('Jaws was directed by Steven Spielberg.');
     expect(await answerFromFacts('what is it about?', tools())).toBe('A shark terrorises a town.');
+  });
+
+  test('answers whether it is a kind of film from the genres the catalog lists', async () => {
+    expect(topicOf('is it scary?')).toBe('kind');
+    expect(await answerFromFacts('is it a thriller?', tools())).toBe('Yes: the catalog lists Jaws as adventure and thriller.');
+    expect(await answerFromFacts('Is it scary?', tools())).toBe('The catalog lists Jaws as adventure and thriller, not as horror.');
+    expect(await answerFromFacts('would my kids like it, is it animated or a comedy?', tools())).toBe('The catalog lists Jaws as adventure and thriller, not as animation or comedy.');
+    expect(await answerFromFacts('is it funny?', tools({ genres: [] }))).toBe("I don't know the genres of Jaws, so I can't say.");
+    // A question that is not a yes or no names a spy or a heist in the story, not a kind of film.
+    expect(topicOf('who was the spy in it?')).toBeNull();
+    expect(topicOf('what kind of movie is it, a comedy?')).toBe('genres');
   });
 
   test('says plainly when it does not know', async () => {

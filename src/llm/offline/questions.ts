@@ -3,16 +3,18 @@
 // do not hold the answer.
 import type { MovieFacts, MovieTools } from '../language-model.ts';
 import { listNames } from '../wording.ts';
+import { type Genre, genreBit, genreMask, GENRES } from '../../search/genres.ts';
 import { foldAccents } from '../../text.ts';
 
 /** Lower case, no accents, apostrophes joined, punctuation as spaces. */
 const normaliseQuestion = (question: string) =>
   foldAccents(question).toLowerCase().replace(/[’']/g, '').replace(/[^a-z0-9#]+/g, ' ').trim();
 
-type Topic = 'director' | 'cast' | 'year' | 'rating' | 'genres' | 'runtime' | 'similar' | 'plot' | 'title';
+type Topic = 'director' | 'cast' | 'year' | 'rating' | 'genres' | 'kind' | 'runtime' | 'similar' | 'plot' | 'title';
 
 const TOPICS: Array<[Topic, RegExp]> = [
-  ['similar', /\b(similar|like (it|this|that)|recommend|recommendation|else (to|should) watch|more (films|movies) like|other (films|movies) like)\b/],
+  // "films like it", not "would my kids like it"
+  ['similar', /\b(similar|(films?|movies?|anything|something|others?|ones?|more|else)( (is|are))? like (it|this|that)|recommend|recommendation|else (to|should) watch|more (films|movies) like|other (films|movies) like)\b/],
   ['director', /\b(direct(ed|or|ors|s)?|who made|filmmaker|behind the camera)\b/],
   ['cast', /\b(cast|star(s|red|ring)?|actor|actors|actress|acted|who (plays|played|is in|was in)|lead(ing)? role)\b/],
   ['runtime', /\b(how long|runtime|run time|length|minutes|hours|duration)\b/],
@@ -25,6 +27,19 @@ const TOPICS: Array<[Topic, RegExp]> = [
 /** Words that ask for the plot only when nothing else is asked: "what about the director?" is not. */
 const PLOT_IF_ALONE = /\b(about|happen(s|ed)?|end)\b/;
 
+/** A question asking for a yes or no: it opens with a verb ("is it", "would kids like it") or asks "is it" inside. */
+const YES_NO = /^(is|isnt|was|wasnt|are|does|doesnt|did|would|will|can|could|should|has)\b|\b(is|was) (it|this|that)\b/;
+
+/** Where a question first names a kind of film the way people say it ("is it scary", "is it for kids"), or Infinity. */
+const genreSaidAt = (text: string, genre: Genre) =>
+  Math.min(...genre.said.map((phrase) => ` ${text} `.indexOf(` ${phrase} `)).filter((at) => at >= 0), Infinity);
+
+/** The kinds of film a question asks about ("is it scary?": horror), in the order it names them. */
+const genresAsked = (text: string) =>
+  GENRES.map((genre) => ({ genre, at: genreSaidAt(text, genre) }))
+    .filter(({ at }) => at < Infinity)
+    .sort((a, b) => a.at - b.at);
+
 /** What a question asks, in the order it asks it ("who directed it and when did it come out"). */
 export function topicsOf(question: string): Topic[] {
   const text = normaliseQuestion(question);
@@ -32,6 +47,9 @@ export function topicsOf(question: string): Topic[] {
     const at = pattern.exec(text)?.index;
     return at === undefined ? [] : [{ topic, at }];
   });
+  // "Is it a comedy?" asks for a yes or no; "who was the spy?" names a spy, not a kind of film.
+  const kind = YES_NO.test(text) ? genresAsked(text)[0] : undefined;
+  if (kind && !asked.some(({ topic }) => topic === 'genres')) asked.push({ topic: 'kind', at: kind.at });
   if (asked.length === 0 && PLOT_IF_ALONE.test(text)) return ['plot'];
   return asked.sort((a, b) => a.at - b.at).map(({ topic }) => topic);
 }
@@ -43,11 +61,22 @@ export const topicOf = (question: string): Topic | null => topicsOf(question)[0]
 export async function answerFromFacts(question: string, tools: MovieTools): Promise<string> {
   const topics = topicsOf(question);
   const facts = await tools.details();
-  if (topics.length === 0) return answerTopic(null, facts, tools);
-  return (await Promise.all(topics.map((topic) => answerTopic(topic, facts, tools)))).join(' ');
+  if (topics.length === 0) return answerTopic(null, facts, tools, question);
+  return (await Promise.all(topics.map((topic) => answerTopic(topic, facts, tools, question)))).join(' ');
 }
 
-async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieTools): Promise<string> {
+/** "Is it scary?", "is it a comedy?": yes or no from the genres the catalog lists, which it names. */
+function answerKind(question: string, facts: MovieFacts): string {
+  const name = facts.title;
+  if (facts.genres.length === 0) return `I don't know the genres of ${name}, so I can't say.`;
+  const listed = listNames(facts.genres.map((genre) => genre.toLowerCase()));
+  const asked = genresAsked(normaliseQuestion(question)).map(({ genre }) => genre);
+  const held = genreMask(facts.genres);
+  if (asked.some((genre) => held & genreBit(genre.name))) return `Yes: the catalog lists ${name} as ${listed}.`;
+  return `The catalog lists ${name} as ${listed}, not as ${listNames(asked.map((genre) => genre.name.toLowerCase()), Infinity, 'or')}.`;
+}
+
+async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieTools, question: string): Promise<string> {
   const name = facts.title;
   switch (topic) {
     case 'director': {
@@ -68,6 +97,8 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
         : `I don't have a rating for ${name}.`;
     case 'genres':
       return facts.genres.length ? `${name} is ${listNames(facts.genres.map((g) => g.toLowerCase()))}.` : `I don't know the genres of ${name}.`;
+    case 'kind':
+      return answerKind(question, facts);
     case 'runtime':
       return facts.runtimeMinutes
         ? `${name} runs ${facts.runtimeMinutes} minutes (${Math.floor(facts.runtimeMinutes / 60)} h ${facts.runtimeMinutes % 60} min).`
