@@ -52,11 +52,22 @@ describe('glossToEnglish', () => {
     expect(glossToEnglish('een film over een haai', 'nl')).toBeNull();
   });
 
-  test('every glossary line is one lowercase word = its English, each word once', () => {
+  test('German nouns are read as nouns when written with a capital', () => {
+    expect(gloss('ein Film über einen Jungen und seinen Hund', 'de')).toMatch(/\bboy\b/);
+    expect(gloss('ein Film über einen jungen Mann', 'de')).toMatch(/\byoung man\b/);
+    expect(gloss('er verliert seinen Arm', 'de')).toMatch(/\barm\b/);
+    expect(gloss('ein armer Mann', 'de')).toMatch(/\bpoor man\b/);
+  });
+
+  test('every glossary line is one lowercase word = its English, each word once; German nouns may have a capital', () => {
     for (const [code, list] of Object.entries(lists)) {
       const lines = list.split('\n').filter((line) => line.trim());
       expect(lines.length).toBeGreaterThan(2000);
-      const malformed = lines.filter((line) => !/^[^\s=]+ =( .*)?$/u.test(line) || line.split(' =')[0] !== line.split(' =')[0]!.toLowerCase());
+      const written = (word: string) => (code === 'de' ? word.toLowerCase().replace(/^./, (c) => c.toUpperCase()) : word.toLowerCase());
+      const malformed = lines.filter((line) => {
+        const word = line.split(' =')[0]!;
+        return !/^[^\s=]+ =( .*)?$/u.test(line) || (word !== word.toLowerCase() && word !== written(word));
+      });
       expect({ code, malformed }).toEqual({ code, malformed: [] });
       const words = lines.map((line) => line.slice(0, line.indexOf(' =')));
       expect({ code, duplicates: words.filter((word, i) => words.indexOf(word) !== i) }).toEqual({ code, duplicates: [] });

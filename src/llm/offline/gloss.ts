@@ -58,9 +58,15 @@ class Glossary {
     }
   }
 
-  /** The English of one lowercase word ('' for a word with none), or undefined when unknown. */
+  /**
+   * The English of one word ('' for a word with none), or undefined when unknown. German writes
+   * nouns with a capital, so a capitalised word is first looked up as written, where the
+   * glossary gives a noun its own reading ("Jungen": boy, "jungen": young).
+   */
   translate(word: string): string | undefined {
-    return this.lookup(word) ?? (this.code === 'de' ? this.compound(word, 0) : undefined);
+    const lower = word.toLowerCase();
+    const asNoun = this.code === 'de' && word !== lower ? this.exact.get(word) : undefined;
+    return asNoun ?? this.lookup(lower) ?? (this.code === 'de' ? this.compound(lower, 0) : undefined);
   }
 
   /** The word as written, without accents (people type "pelicula"), or with an ending undone. */
@@ -149,7 +155,7 @@ function glossWords(text: string, glossary: Glossary): { glossed: string; known:
     return parts
       .map((word) => {
         words++;
-        const english = glossary.translate(word.toLowerCase());
+        const english = glossary.translate(word);
         if (english === undefined) return word;
         known++;
         return english;

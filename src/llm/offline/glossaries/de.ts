@@ -1,5 +1,15 @@
 // German → English words for the offline reader's word-by-word gloss (see ../gloss.ts).
+// A word written with a capital is a noun's reading, used when the word is capitalised
+// ("einen Jungen": a boy; "einen jungen Mann": a young man).
 export default `
+Jungen = boy
+Arm = arm
+Arme = arms
+Armen = arms
+Alter = age
+befreundet = friends with
+befreundete = friends with
+befreunden = make friends
 leben = life
 liebe = love
 weiß = white
