@@ -52,6 +52,14 @@ describe('glossToEnglish', () => {
     expect(glossToEnglish('een film over een haai', 'nl')).toBeNull();
   });
 
+  test('a capital inside a sentence marks a name: read only as the glossary writes it', () => {
+    // "Paris" with its s undone is "pari", a bet.
+    expect(gloss('un rat qui cuisine dans un restaurant à Paris', 'fr')).toMatch(/\bParis$/);
+    expect(gloss('una película en Londres', 'es')).toMatch(/\blondon\b/);
+    // The first word of a sentence is a word like any other.
+    expect(gloss('Tiburones en la playa. Fantasmas en la casa', 'es')).toMatch(/^sharks .* ghosts /);
+  });
+
   test('German nouns are read as nouns when written with a capital', () => {
     expect(gloss('ein Film über einen Jungen und seinen Hund', 'de')).toMatch(/\bboy\b/);
     expect(gloss('ein Film über einen jungen Mann', 'de')).toMatch(/\byoung man\b/);

@@ -59,20 +59,23 @@ class Glossary {
   }
 
   /**
-   * The English of one word ('' for a word with none), or undefined when unknown. German writes
-   * nouns with a capital, so a capitalised word is first looked up as written, where the
-   * glossary gives a noun its own reading ("Jungen": boy, "jungen": young).
+   * The English of one word ('' for a word with none), or undefined when unknown. A capital
+   * inside a sentence marks a name in the other languages, read only as the glossary writes it
+   * ("Londres": London), never with an ending undone ("Paris" is not "pari", a bet); German
+   * writes every noun with one, so there it picks a noun's own reading where the glossary
+   * gives one ("Jungen": boy, "jungen": young).
    */
-  translate(word: string): string | undefined {
+  translate(word: string, { insideSentence = false } = {}): string | undefined {
     const lower = word.toLowerCase();
-    const asNoun = this.code === 'de' && word !== lower ? this.exact.get(word) : undefined;
-    return asNoun ?? this.lookup(lower) ?? (this.code === 'de' ? this.compound(lower, 0) : undefined);
+    const capitalised = word !== lower;
+    if (this.code === 'de') return (capitalised ? this.exact.get(word) : undefined) ?? this.lookup(lower) ?? this.compound(lower, 0);
+    return this.lookup(lower, { undoEndings: !(capitalised && insideSentence) });
   }
 
   /** The word as written, without accents (people type "pelicula"), or with an ending undone. */
-  private lookup(word: string): string | undefined {
+  private lookup(word: string, { undoEndings = true } = {}): string | undefined {
     const direct = this.exact.get(word) ?? this.folded.get(foldAccents(word));
-    if (direct !== undefined) return direct;
+    if (direct !== undefined || !undoEndings) return direct;
     for (const [ending, replacement] of INFLECTIONS[this.code] ?? []) {
       if (!word.endsWith(ending) || word.length - ending.length < MIN_PART) continue;
       const stem = word.slice(0, word.length - ending.length) + replacement;
@@ -145,17 +148,21 @@ function englishEras(text: string, glossary: Glossary): string {
     });
 }
 
+/** What a sentence's first word follows: nothing, or the end of a sentence (and opening marks). */
+const SENTENCE_START = /(^|[.!?…]["'«»“”„¡¿(\s]*)["'«»“”„¡¿(\s]*$/u;
+
 /** Every word replaced by its English (numbers and unknown words kept); elisions ("l'homme") read as two words. */
 function glossWords(text: string, glossary: Glossary): { glossed: string; known: number } {
   let words = 0;
   let known = 0;
-  const glossed = text.replace(/[\p{L}\d]+(?:['’]\p{L}+)?/gu, (token) => {
+  const glossed = text.replace(/[\p{L}\d]+(?:['’]\p{L}+)?/gu, (token, at: number) => {
     if (/\d/.test(token)) return token;
     const parts = /^(\p{L}{1,4})['’](\p{L}+)$/u.exec(token)?.slice(1) ?? [token];
+    const insideSentence = !SENTENCE_START.test(text.slice(0, at));
     return parts
       .map((word) => {
         words++;
-        const english = glossary.translate(word);
+        const english = glossary.translate(word, { insideSentence });
         if (english === undefined) return word;
         known++;
         return english;
