@@ -23,6 +23,12 @@ describe('glossToEnglish', () => {
     expect(gloss('les fantômes', 'fr')).toMatch(/\bghost/);
   });
 
+  test('reads an infinitive with its pronoun attached as the verb', () => {
+    expect(gloss('intenta ayudarlo', 'es')).toMatch(/\bhelp\b/);
+    expect(gloss('quiere encontrarla', 'es')).toMatch(/\bfind\b/);
+    expect(gloss('vuole ucciderlo', 'it')).toMatch(/\bkill\b/);
+  });
+
   test('splits German compounds into their parts', () => {
     expect(gloss('ein Kindermörder', 'de')).toMatch(/child.* murderer/);
     expect(gloss('ein alter Kriegsfilm', 'de')).toMatch(/war film/);
