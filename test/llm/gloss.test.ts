@@ -20,6 +20,8 @@ describe('glossToEnglish', () => {
   test('undoes common endings and missing accents', () => {
     expect(gloss('los soldados', 'es')).toMatch(/\bsoldier/);
     expect(gloss('una pelicula vieja', 'es')).toMatch(/\bfilm|movie\b/);
+    // The plural past of Spanish verbs: "saquearon", "estrangularon".
+    expect(gloss('los piratas saquearon el pueblo y estrangularon al rey', 'es')).not.toMatch(/saquearon|estrangularon/);
     expect(gloss('les fantômes', 'fr')).toMatch(/\bghost/);
   });
 

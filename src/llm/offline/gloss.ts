@@ -18,7 +18,7 @@ import { foldAccents } from '../../text.ts';
 const ATTACHED_PRONOUNS_ES: Array<[string, string]> = ['lo', 'la', 'le', 'los', 'las', 'les', 'se', 'me', 'te', 'nos'].map((p) => [`r${p}`, 'r']);
 const ATTACHED_PRONOUNS_IT: Array<[string, string]> = ['lo', 'la', 'li', 'le', 'si', 'mi', 'ti', 'ci', 'ne'].map((p) => [`r${p}`, 're']);
 const INFLECTIONS: Record<string, Array<[string, string]>> = {
-  es: [['es', ''], ['s', ''], ['a', 'o'], ['as', 'o'], ['os', 'o'], ['ó', 'ar'], ['aba', 'ar'], ['aban', 'ar'], ['ía', 'er'], ['ían', 'er'], ['an', 'ar'], ['en', 'er'], ['ando', 'ar'], ['iendo', 'er'], ['ado', 'ar'], ['ada', 'ar'], ['ido', 'er'], ['ida', 'er'], ...ATTACHED_PRONOUNS_ES],
+  es: [['es', ''], ['s', ''], ['a', 'o'], ['as', 'o'], ['os', 'o'], ['ó', 'ar'], ['aba', 'ar'], ['aban', 'ar'], ['ía', 'er'], ['ían', 'er'], ['an', 'ar'], ['en', 'er'], ['ando', 'ar'], ['iendo', 'er'], ['ado', 'ar'], ['ada', 'ar'], ['ido', 'er'], ['ida', 'er'], ['aron', 'ar'], ['ieron', 'er'], ['ieron', 'ir'], ...ATTACHED_PRONOUNS_ES],
   pt: [['s', ''], ['es', ''], ['ões', 'ão'], ['ães', 'ão'], ['ais', 'al'], ['a', 'o'], ['as', 'o'], ['os', 'o'], ['ou', 'ar'], ['ava', 'ar'], ['am', 'ar'], ['em', 'er'], ['ando', 'ar'], ['endo', 'er'], ['ado', 'ar'], ['ada', 'ar'], ['ido', 'er'], ['ida', 'er']],
   it: [['i', 'o'], ['i', 'e'], ['e', 'a'], ['he', 'a'], ['hi', 'o'], ['a', 'o'], ['ò', 'are'], ['ava', 'are'], ['avano', 'are'], ['ano', 'are'], ['ando', 'are'], ['ato', 'are'], ['ata', 'are'], ['uto', 'ere'], ['ito', 'ire'], ...ATTACHED_PRONOUNS_IT],
   fr: [['s', ''], ['x', ''], ['e', ''], ['es', ''], ['ée', 'é'], ['ées', 'é'], ['és', 'é'], ['ait', 'er'], ['aient', 'er'], ['ent', 'er'], ['ant', 'er'], ['a', 'er']],
