@@ -73,6 +73,8 @@ describe('glossToEnglish', () => {
     expect(gloss('ein Film über einen jungen Mann', 'de')).toMatch(/\byoung man\b/);
     expect(gloss('er verliert seinen Arm', 'de')).toMatch(/\barm\b/);
     expect(gloss('ein armer Mann', 'de')).toMatch(/\bpoor man\b/);
+    expect(gloss('er trank einen Trank', 'de')).toMatch(/\bdrank a potion\b/);
+    expect(gloss('eine weiße Taube', 'de')).toMatch(/\bdove\b/);
   });
 
   test('every glossary line is one lowercase word = its English, each word once; German nouns may have a capital', () => {
