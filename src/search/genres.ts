@@ -39,6 +39,18 @@ export const GENRES: Genre[] = [
   { name: 'Disaster', labels: ['disaster'], said: ['disaster movie', 'disaster film'] },
 ];
 
+/**
+ * The genres a text says the way people say them, each with where it is first said, in the
+ * order said. `text`: lower-case words separated by spaces ("is it scary", "an 80s cartoon").
+ */
+export function genresSaid(text: string): Array<{ genre: Genre; index: number; at: number }> {
+  const padded = ` ${text} `;
+  return GENRES.flatMap((genre, index) => {
+    const at = Math.min(...genre.said.map((phrase) => padded.indexOf(` ${phrase} `)).filter((found) => found >= 0));
+    return at === Infinity ? [] : [{ genre, index, at }];
+  }).sort((a, b) => a.at - b.at);
+}
+
 const byLabel = new Map<string, number[]>();
 GENRES.forEach((genre, i) => genre.labels.forEach((label) => byLabel.set(label, [...(byLabel.get(label) ?? []), i])));
 

@@ -2,7 +2,7 @@
 // "old black-and-white", "recent", "from 1995"), where it is from ("a korean thriller"),
 // whether it is animated, its genre. These become soft features of ranking: a film that
 // contradicts a hint is lowered, never removed, because people misremember exactly these.
-import { GENRES } from './genres.ts';
+import { GENRES, genresSaid } from './genres.ts';
 import { ORIGINS, PLACE_WORDS } from './origins.ts';
 import { bigrams, DENIALS, stopwordLedPairs, tokenize, words } from './tokens.ts';
 
@@ -163,13 +163,7 @@ const LOOK_OF_FILM = new RegExp(
 /** A description's story words: all of them but those saying how the film looks or how old it is. */
 const storyWords = (text: string) => ` ${words(text).join(' ')} `.replace(LOOK_OF_FILM, '');
 
-function genresOf(joined: string): number {
-  let mask = 0;
-  GENRES.forEach((genre, i) => {
-    if (genre.said.some((phrase) => joined.includes(` ${phrase} `))) mask |= 1 << i;
-  });
-  return mask >>> 0;
-}
+const genresOf = (joined: string): number => genresSaid(joined).reduce((mask, { index }) => mask | (1 << index), 0) >>> 0;
 
 /**
  * Words that say where a film is from. A country's name usually says where a story is set

@@ -3,7 +3,7 @@
 // do not hold the answer.
 import type { MovieFacts, MovieTools } from '../language-model.ts';
 import { listNames } from '../wording.ts';
-import { type Genre, genreBit, genreMask, GENRES } from '../../search/genres.ts';
+import { genreBit, genreMask, genresSaid } from '../../search/genres.ts';
 import { foldAccents } from '../../text.ts';
 
 /** Lower case, no accents, apostrophes joined, punctuation as spaces. */
@@ -30,16 +30,6 @@ const PLOT_IF_ALONE = /\b(about|happen(s|ed)?|end)\b/;
 /** A question asking for a yes or no: it opens with a verb ("is it", "would kids like it") or asks "is it" inside. */
 const YES_NO = /^(is|isnt|was|wasnt|are|does|doesnt|did|would|will|can|could|should|has)\b|\b(is|was) (it|this|that)\b/;
 
-/** Where a question first names a kind of film the way people say it ("is it scary", "is it for kids"), or Infinity. */
-const genreSaidAt = (text: string, genre: Genre) =>
-  Math.min(...genre.said.map((phrase) => ` ${text} `.indexOf(` ${phrase} `)).filter((at) => at >= 0), Infinity);
-
-/** The kinds of film a question asks about ("is it scary?": horror), in the order it names them. */
-const genresAsked = (text: string) =>
-  GENRES.map((genre) => ({ genre, at: genreSaidAt(text, genre) }))
-    .filter(({ at }) => at < Infinity)
-    .sort((a, b) => a.at - b.at);
-
 /** What a question asks, in the order it asks it ("who directed it and when did it come out"). */
 export function topicsOf(question: string): Topic[] {
   const text = normaliseQuestion(question);
@@ -48,7 +38,7 @@ export function topicsOf(question: string): Topic[] {
     return at === undefined ? [] : [{ topic, at }];
   });
   // "Is it a comedy?" asks for a yes or no; "who was the spy?" names a spy, not a kind of film.
-  const kind = YES_NO.test(text) ? genresAsked(text)[0] : undefined;
+  const kind = YES_NO.test(text) ? genresSaid(text)[0] : undefined;
   if (kind && !asked.some(({ topic }) => topic === 'genres')) asked.push({ topic: 'kind', at: kind.at });
   if (asked.length === 0 && PLOT_IF_ALONE.test(text)) return ['plot'];
   return asked.sort((a, b) => a.at - b.at).map(({ topic }) => topic);
@@ -65,12 +55,15 @@ export async function answerFromFacts(question: string, tools: MovieTools): Prom
   return (await Promise.all(topics.map((topic) => answerTopic(topic, facts, tools, question)))).join(' ');
 }
 
+/** The genres the catalog lists, as a sentence says them ("adventure and thriller"). */
+const genresListed = (facts: MovieFacts) => listNames(facts.genres.map((genre) => genre.toLowerCase()));
+
 /** "Is it scary?", "is it a comedy?": yes or no from the genres the catalog lists, which it names. */
 function answerKind(question: string, facts: MovieFacts): string {
   const name = facts.title;
   if (facts.genres.length === 0) return `I don't know the genres of ${name}, so I can't say.`;
-  const listed = listNames(facts.genres.map((genre) => genre.toLowerCase()));
-  const asked = genresAsked(normaliseQuestion(question)).map(({ genre }) => genre);
+  const listed = genresListed(facts);
+  const asked = genresSaid(normaliseQuestion(question)).map(({ genre }) => genre);
   const held = genreMask(facts.genres);
   if (asked.some((genre) => held & genreBit(genre.name))) return `Yes: the catalog lists ${name} as ${listed}.`;
   return `The catalog lists ${name} as ${listed}, not as ${listNames(asked.map((genre) => genre.name.toLowerCase()), Infinity, 'or')}.`;
@@ -96,7 +89,7 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
         ? `${name} is rated ${facts.rating} out of 10 by the catalog's users.`
         : `I don't have a rating for ${name}.`;
     case 'genres':
-      return facts.genres.length ? `${name} is ${listNames(facts.genres.map((g) => g.toLowerCase()))}.` : `I don't know the genres of ${name}.`;
+      return facts.genres.length ? `${name} is ${genresListed(facts)}.` : `I don't know the genres of ${name}.`;
     case 'kind':
       return answerKind(question, facts);
     case 'runtime':
