@@ -15,8 +15,9 @@ import { type MovieCandidate, type ValidationRules, validateCandidates } from '.
 import type { CatalogProvider } from '../catalog/catalog.ts';
 import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
 import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/language-model.ts';
-import { capitalised, helpfulDetails, listNames, streamWords, yearsBeyondCollection } from '../llm/wording.ts';
+import { bestDoesNotCredit, capitalised, helpfulDetails, listNames, streamWords, yearsBeyondCollection } from '../llm/wording.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
+import { tokenize } from '../search/tokens.ts';
 import { describesAFilm } from './small-talk.ts';
 import type { TurnEngine, TurnInput, TurnOutcome } from './engine.ts';
 import { END, GraphBuilder, type CompiledGraph } from './graph.ts';
@@ -47,6 +48,8 @@ interface TurnState {
   eraKnown: boolean;
   /** Said plainly when that is in years no film of the collection comes from. */
   beyondCollection: string | null;
+  /** The people the description names (SearchResult.namesSaid). */
+  namesSaid: string[];
   enriched: EnrichedHit[];
   candidates: MovieCandidate[];
   /** The candidates shown before this turn's refinement (shown again when it finds nothing new). */
@@ -107,6 +110,18 @@ const DEAD_END_REPLIES: Record<Exclude<DeadEnd, 'unsupported-language'>, (askFor
 /** A reply with, first, the plain word that the film is placed in years the collection lacks. */
 const withBeyond = (s: { beyondCollection: string | null }, reply: string) => (s.beyondCollection ? `${s.beyondCollection} ${reply}` : reply);
 
+/**
+ * The names said that a candidate's credits (corpus and catalog) do not hold: "schwarzenegger
+ * kindergarten teacher" finds The Hunt, whose cast he is not in. Nothing when its credits are
+ * unknown.
+ */
+function namesUncredited(names: string[], candidate: MovieCandidate): string[] {
+  const credits = [...candidate.rag_cast, candidate.rag_director ?? '', ...candidate.catalog_directors, ...candidate.catalog_stars];
+  const credited = new Set(tokenize(credits.join(' ')));
+  if (credited.size === 0) return [];
+  return names.filter((name) => !tokenize(name).every((term) => credited.has(term)));
+}
+
 const nothingNewReply = (askFor: string) =>
   `That didn't bring up any other film I know. Could you add one more specific detail? ${capitalised(askFor)}. ` +
   'Or pick one of the films above if one of them is close after all.';
@@ -128,7 +143,7 @@ export class DiscoveryPipeline implements TurnEngine {
   async run({ state, message }: TurnInput, stream: (text: string) => void): Promise<TurnOutcome> {
     if (!this.graph) await this.ready();
     const initial: TurnState = {
-      conversation: state, message, understood: null, hits: [], likelihood: 0, eraKnown: false, beyondCollection: null,
+      conversation: state, message, understood: null, hits: [], likelihood: 0, eraKnown: false, beyondCollection: null, namesSaid: [],
       enriched: [], candidates: [], shownBefore: null, intent: null, deadEnd: null, reply: '',
     };
     const { state: final } = await this.graph!.run(initial, { stream, deadline: Date.now() + this.settings.catalogBudgetMs });
@@ -168,7 +183,7 @@ export class DiscoveryPipeline implements TurnEngine {
         const { era } = result.analysis;
         const beyondCollection = era && search.eraBeyondCorpus(era) ? yearsBeyondCollection(era, search.yearsHeld) : null;
         // Nothing likely enough: say so rather than offer weak candidates.
-        return { ...s, hits: result.abstain ? [] : result.hits, likelihood: result.listRelevance, eraKnown: era !== null, beyondCollection };
+        return { ...s, hits: result.abstain ? [] : result.hits, likelihood: result.listRelevance, eraKnown: era !== null, beyondCollection, namesSaid: result.namesSaid };
       })
       .edge('search', 'enrich')
       .step('enrich', async (s, { deadline }) => ({ ...s, enriched: await enricher.enrich(s.hits, deadline) }))
@@ -184,8 +199,10 @@ export class DiscoveryPipeline implements TurnEngine {
         const translatedFrom = s.understood?.kind === 'description' ? s.understood.translatedFrom : undefined;
         const likely = s.likelihood >= LIKELY_FROM;
         const askFor = helpfulDetails(s);
-        const beyondCollection = s.beyondCollection ?? undefined;
-        const reply = await language.presentCandidates({ query: s.conversation.query, candidates: s.candidates, refinement: cycles, likely, askFor, translatedFrom, beyondCollection }, stream);
+        const best = s.candidates[0]!;
+        const uncredited = namesUncredited(s.namesSaid, best);
+        const sayFirst = [s.beyondCollection, uncredited.length ? bestDoesNotCredit(best, uncredited) : null].filter((said) => said !== null).join(' ');
+        const reply = await language.presentCandidates({ query: s.conversation.query, candidates: s.candidates, refinement: cycles, likely, askFor, translatedFrom, sayFirst: sayFirst || undefined }, stream);
         return { ...s, reply, conversation: { ...s.conversation, phase: 'confirmation', candidates: s.candidates, refinementCycles: cycles, fruitless: false } };
       })
       .edge('present', END)

@@ -60,8 +60,11 @@ export interface PresentationInput {
   askFor: string;
   /** The language the description was written in, when the engine read it in translation. */
   translatedFrom?: string;
-  /** Said first when the film is placed in years the collection has no film from (wording.ts). */
-  beyondCollection?: string;
+  /**
+   * Said plainly before the list: that the film is placed in years the collection has no film
+   * from, that the best candidate does not credit a person named (wording.ts).
+   */
+  sayFirst?: string;
 }
 
 /** A description as search needs it: in English, with what it constrains read out. */

@@ -87,7 +87,7 @@ export class OpenAiLanguageModel implements LanguageModel {
     return { kind: 'description', text: language === 'en' ? message : answer.description.trim(), hints: readHints(answer) };
   }
 
-  async presentCandidates({ query, candidates, refinement, likely, askFor, beyondCollection }: PresentationInput, stream: (text: string) => void): Promise<string> {
+  async presentCandidates({ query, candidates, refinement, likely, askFor, sayFirst }: PresentationInput, stream: (text: string) => void): Promise<string> {
     // The client's timeout ends once headers arrive; a stream that stalls is cut here.
     const stall = new AbortController();
     let timer = setTimeout(() => stall.abort(), this.settings.timeoutMs);
@@ -103,7 +103,7 @@ export class OpenAiLanguageModel implements LanguageModel {
             `Present these candidates as a numbered list with title, year, director and match (confidence) as a percentage, ` +
             `then ask whether it is one of them (reply with a number or title) or to tell more:\n${candidateList(candidates)}` +
             (likely ? '' : `\n${UNSURE} Ask for ${askFor}.`) +
-            (beyondCollection ? `\nBefore the list, say plainly: "${beyondCollection}"` : ''),
+            (sayFirst ? `\nBefore the list, say plainly: "${sayFirst}"` : ''),
         },
       ],
     }, { signal: stall.signal });

@@ -27,6 +27,13 @@ export function candidateLine(candidate: MovieCandidate, position: number): stri
   return `${position}. ${title} (${year})${by}. Match: ${Math.round(candidate.confidence * 100)}%.${logline}`;
 }
 
+/** Said before the list when the best candidate does not credit people the description names. */
+export function bestDoesNotCredit(candidate: MovieCandidate, names: string[]): string {
+  const title = candidate.catalog_title ?? candidate.rag_title;
+  const year = candidate.catalog_year ?? candidate.rag_year;
+  return `The closest match I found, ${title} (${year}), does not credit ${listNames(names, 3, 'or')} as far as I know.`;
+}
+
 /**
  * The details worth asking for when the film was not found, or not surely: when it came out,
  * unless the person already said so (asking again would show they were not heard).

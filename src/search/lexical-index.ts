@@ -95,6 +95,8 @@ export interface LexicalScores {
   queryIdf: number;
   queryRareIdf: number;
   queryNameIdf: number;
+  /** The query's terms read as names (held mostly in credits), as the query spelled them. */
+  nameTerms: string[];
   perfect: number;
 }
 
@@ -201,6 +203,7 @@ export class LexicalIndex {
     let queryIdf = 0;
     let queryRareIdf = 0;
     let queryNameIdf = 0;
+    const nameTerms: string[] = [];
     let perfect = 0;
     const rareDf = Math.max(3, Math.round(RARE_SHARE * this.size));
     const counts = new Map<string, number>();
@@ -251,6 +254,7 @@ export class LexicalIndex {
       }
       if (inCreditsOnly / holders.length >= NAME_SHARE) {
         queryNameIdf += idf;
+        nameTerms.push(term);
         for (const key of this.credited) this.matchedNameIdf[key]! += idf;
       }
       for (const key of holders) this.frequencies.fill(0, key * FIELD_COUNT, (key + 1) * FIELD_COUNT);
@@ -265,6 +269,7 @@ export class LexicalIndex {
       queryIdf,
       queryRareIdf,
       queryNameIdf,
+      nameTerms,
       perfect,
     };
   }

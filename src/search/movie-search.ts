@@ -17,7 +17,7 @@ import { analyseQuery, hasHint, isYear, type QueryAnalysis, ruledOutSpans, type 
 import { Scorer } from './scorer.ts';
 import { spellingCorrections } from './spelling.ts';
 import { THESAURUS } from './synonyms.ts';
-import { tokenize } from './tokens.ts';
+import { stem, termOf, tokenize, words } from './tokens.ts';
 import { topKeys } from './top-keys.ts';
 
 export interface SearchHit {
@@ -39,6 +39,8 @@ export interface SearchResult {
    */
   abstain: boolean;
   analysis: QueryAnalysis;
+  /** The people the description names, as it spells them ("Arnold Schwarzenegger"): its words search read as names in credits. */
+  namesSaid: string[];
 }
 
 export interface SearchOptions {
@@ -65,6 +67,8 @@ export interface CandidateOptions {
 export interface CandidateList {
   context: FeatureContext;
   candidates: CandidateEvidence[];
+  /** SearchResult.namesSaid. */
+  namesSaid: string[];
 }
 
 /** Passages fetched from the vector index per query (several per film). */
@@ -95,14 +99,14 @@ export class MovieSearch {
 
   async search(query: string, { k, excludeIds, hints, background }: SearchOptions): Promise<SearchResult> {
     const excluded = excludeIds?.size ? { count: excludeIds.size, has: this.idIn(excludeIds) } : undefined;
-    const { context, candidates } = await this.candidates(query, { hints, background, excluded });
+    const { context, candidates, namesSaid } = await this.candidates(query, { hints, background, excluded });
     const ranked = candidates
       .map((candidate) => ({ key: candidate.key, score: this.scorer.score(featureVector(candidate, context)) }))
       .sort((a, b) => b.score - a.score || a.key - b.key);
     const probabilities = Scorer.probabilities(ranked.map((entry) => entry.score));
     const hits = ranked.slice(0, k).map((entry, i) => ({ movie: this.index.movie(entry.key), relevance: calibrate(probabilities[i]!, this.scorer.model.calibration) }));
     const listRelevance = Math.min(1, hits.reduce((sum, hit) => sum + hit.relevance, 0));
-    return { hits, topRelevance: hits[0]?.relevance ?? 0, listRelevance, abstain: listRelevance < this.abstainBelow, analysis: context.query };
+    return { hits, topRelevance: hits[0]?.relevance ?? 0, listRelevance, abstain: listRelevance < this.abstainBelow, analysis: context.query, namesSaid };
   }
 
   /** The years the corpus's films came out in, from the earliest to the latest (read once). */
@@ -226,8 +230,30 @@ export class MovieSearch {
       }),
     );
     const bestSimilarity = Math.max(0, ...candidates.map((c) => Math.max(0, ...c.passageSimilarities)));
-    return { context: { query: analysis, bestSimilarity, corpusSize: this.index.size }, candidates };
+    return { context: { query: analysis, bestSimilarity, corpusSize: this.index.size }, candidates, namesSaid: namesSaidIn(background ? `${query}. ${background}` : query, lexical.nameTerms) };
   }
+}
+
+/**
+ * The runs of words of `text` whose terms are among `nameTerms`, capitalised; both words of a
+ * name pair count ("will smith": will_smith).
+ */
+function namesSaidIn(text: string, nameTerms: readonly string[]): string[] {
+  const names = new Set(nameTerms);
+  const said = words(text);
+  const pairedName = (i: number) => i >= 0 && i + 1 < said.length && names.has(`${said[i]}_${stem(said[i + 1]!)}`);
+  const isName = (word: string, i: number) => names.has(termOf(word) ?? '') || pairedName(i) || pairedName(i - 1);
+  const capitalised = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+  const found = new Set<string>();
+  let run: string[] = [];
+  said.forEach((word, i) => {
+    if (isName(word, i)) run.push(capitalised(word));
+    if (run.length && (!isName(word, i) || i === said.length - 1)) {
+      found.add(run.join(' '));
+      run = [];
+    }
+  });
+  return [...found];
 }
 
 /**

@@ -236,6 +236,18 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(turn.done.reply).not.toContain('when it came out');
   });
 
+  test('when the best match does not credit a person the description names, that is said first', async () => {
+    const described = await say(server, user, crypto.randomUUID(), 'schwarzenegger kindergarten teacher');
+    const best = described.done.candidates[0];
+    expect(best.rag_cast).not.toContain('Arnold Schwarzenegger');
+    expect(described.done.reply.startsWith(`The closest match I found, ${best.catalog_title ?? best.rag_title} (${best.catalog_year ?? best.rag_year}), does not credit Schwarzenegger as far as I know.`)).toBe(true);
+    expect(described.tokens.join('')).toBe(described.done.reply);
+    // Nothing is said when the best match credits everyone named.
+    const credited = await say(server, user, crypto.randomUUID(), 'tom hanks stranded on an island talking to a volleyball');
+    expect(titles(credited)[0]).toBe('Cast Away');
+    expect(credited.done.reply).not.toContain('does not credit');
+  });
+
   test('a film placed in years the collection has no film from is told so plainly, first', async () => {
     const { to } = (await sharedSearch()).yearsHeld;
     const id = crypto.randomUUID();

@@ -38,7 +38,7 @@ describe('OfflineLanguageModel', () => {
     expect(yearsBeyondCollection({ from: 1890, to: 1910 }, { from: 1920, to: 2020 })).toBe(
       'None of the films I know came out between 1890 and 1910: the earliest I have came out in 1920, so yours may not be in my collection.',
     );
-    const text = await model.presentCandidates({ query: 'q', candidates, refinement: 0, likely: false, askFor: ASK, beyondCollection }, () => {});
+    const text = await model.presentCandidates({ query: 'q', candidates, refinement: 0, likely: false, askFor: ASK, sayFirst: beyondCollection }, () => {});
     expect(text.startsWith(`${beyondCollection}\nI'm not sure I have your film`)).toBe(true);
     expect(await model.presentCandidates({ query: 'q', candidates, refinement: 0, likely: false, askFor: ASK }, () => {})).not.toContain('None of the films');
   });

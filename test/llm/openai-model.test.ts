@@ -60,7 +60,7 @@ describe('OpenAiLanguageModel against a scripted Chat Completions server', () =>
   test('when the film is placed in years the collection lacks, the model is told to say so first', async () => {
     fake.script.push({ kind: 'text', content: 'None of the films I know came out in 2031. 1. Jaws' });
     const beyondCollection = yearsBeyondCollection({ from: 2031, to: 2031 }, { from: 1920, to: 2020 });
-    await model.presentCandidates({ query: 'a 2031 shark film', candidates, refinement: 0, likely: false, askFor: ASK, beyondCollection }, () => {});
+    await model.presentCandidates({ query: 'a 2031 shark film', candidates, refinement: 0, likely: false, askFor: ASK, sayFirst: beyondCollection }, () => {});
     expect(fake.requests[0]!.messages.at(-1)!.content).toContain(`Before the list, say plainly: "${beyondCollection}"`);
   });
 

@@ -85,6 +85,15 @@ describe('MovieSearch on the bundled corpus', async () => {
     expect(wrongName.hits[0]!.relevance).toBeLessThan(0.9);
   });
 
+  test('tells the people a description names, as it spells them, from the characters and words of a story', async () => {
+    const namesSaid = async (query: string) => (await search.search(query, { k: 5 })).namesSaid;
+    expect(await namesSaid('arnold schwarzenegger as a kindergarten teacher')).toEqual(['Arnold Schwarzenegger']);
+    expect(await namesSaid('will smith and a genie in a lamp')).toEqual(['Will Smith']);
+    expect(await namesSaid('a christopher nolan film about dreams, with leonardo dicaprio')).toEqual(['Christopher Nolan', 'Leonardo Dicaprio']);
+    expect(await namesSaid('neo and trinity fight agent smith')).toEqual([]);
+    expect(await namesSaid('a shark terrorizes a beach town')).toEqual([]);
+  });
+
   test('a word typed apart that the corpus holds as one is searched as the whole word', async () => {
     const result = await search.search('film by kore-eda about a family of shoplifters', { k: 5 });
     expect(result.hits[0]!.movie.title).toBe('Shoplifters');

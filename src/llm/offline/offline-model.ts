@@ -61,14 +61,14 @@ export class OfflineLanguageModel implements LanguageModel {
     return understood.kind === 'description' ? { ...intent, details: understood.text } : intent;
   }
 
-  async presentCandidates({ query, candidates, refinement, likely, askFor, translatedFrom, beyondCollection }: PresentationInput, stream: (text: string) => void): Promise<string> {
+  async presentCandidates({ query, candidates, refinement, likely, askFor, translatedFrom, sayFirst }: PresentationInput, stream: (text: string) => void): Promise<string> {
     const reading = translatedFrom
       ? `Without a language model I read ${translatedFrom} word by word; I searched for "${query}". ` +
         'A description in English finds films more surely.\n'
       : '';
-    const beyond = beyondCollection ? `${beyondCollection}\n` : '';
+    const first = sayFirst ? `${sayFirst}\n` : '';
     const lines = candidates.map((candidate, i) => candidateLine(candidate, i + 1));
-    const text = [reading + beyond + listOpening(candidates.length, refinement, likely), ...lines, listQuestion(candidates.length, likely, askFor)].join('\n');
+    const text = [reading + first + listOpening(candidates.length, refinement, likely), ...lines, listQuestion(candidates.length, likely, askFor)].join('\n');
     streamWords(text, stream);
     return text;
   }
