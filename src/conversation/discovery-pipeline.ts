@@ -15,7 +15,7 @@ import { type MovieCandidate, type ValidationRules, validateCandidates } from '.
 import type { CatalogProvider } from '../catalog/catalog.ts';
 import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
 import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/language-model.ts';
-import { bestDoesNotCredit, capitalised, helpfulDetails, listNames, streamWords, yearsBeyondCollection } from '../llm/wording.ts';
+import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, helpfulDetails, listNames, streamWords, yearsBeyondCollection } from '../llm/wording.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
 import { tokenize } from '../search/tokens.ts';
 import { describesAFilm } from './small-talk.ts';
@@ -50,6 +50,8 @@ interface TurnState {
   beyondCollection: string | null;
   /** The people the description names (SearchResult.namesSaid). */
   namesSaid: string[];
+  /** The best hit's corpus id when it matches only those people, none of the story (SearchResult.bestNamedOnly). */
+  namedOnlyId: string | null;
   enriched: EnrichedHit[];
   candidates: MovieCandidate[];
   /** The candidates shown before this turn's refinement (shown again when it finds nothing new). */
@@ -111,6 +113,17 @@ const DEAD_END_REPLIES: Record<Exclude<DeadEnd, 'unsupported-language'>, (askFor
 const withBeyond = (s: { beyondCollection: string | null }, reply: string) => (s.beyondCollection ? `${s.beyondCollection} ${reply}` : reply);
 
 /**
+ * What is plainly true of the best candidate against the people the description names: that
+ * it does not credit them, or that it credits them and nothing of its story matches the rest.
+ */
+function aboutTheBest(s: TurnState): string | null {
+  const best = s.candidates[0]!;
+  const uncredited = namesUncredited(s.namesSaid, best);
+  if (uncredited.length) return bestDoesNotCredit(best, uncredited);
+  return s.namedOnlyId === best.corpus_id ? bestMatchesOnlyNames(best, s.namesSaid) : null;
+}
+
+/**
  * The names said that a candidate's credits (corpus and catalog) do not hold: "schwarzenegger
  * kindergarten teacher" finds The Hunt, whose cast he is not in. Nothing when its credits are
  * unknown.
@@ -143,7 +156,7 @@ export class DiscoveryPipeline implements TurnEngine {
   async run({ state, message }: TurnInput, stream: (text: string) => void): Promise<TurnOutcome> {
     if (!this.graph) await this.ready();
     const initial: TurnState = {
-      conversation: state, message, understood: null, hits: [], likelihood: 0, eraKnown: false, beyondCollection: null, namesSaid: [],
+      conversation: state, message, understood: null, hits: [], likelihood: 0, eraKnown: false, beyondCollection: null, namesSaid: [], namedOnlyId: null,
       enriched: [], candidates: [], shownBefore: null, intent: null, deadEnd: null, reply: '',
     };
     const { state: final } = await this.graph!.run(initial, { stream, deadline: Date.now() + this.settings.catalogBudgetMs });
@@ -183,7 +196,8 @@ export class DiscoveryPipeline implements TurnEngine {
         const { era } = result.analysis;
         const beyondCollection = era && search.eraBeyondCorpus(era) ? yearsBeyondCollection(era, search.yearsHeld) : null;
         // Nothing likely enough: say so rather than offer weak candidates.
-        return { ...s, hits: result.abstain ? [] : result.hits, likelihood: result.listRelevance, eraKnown: era !== null, beyondCollection, namesSaid: result.namesSaid };
+        return { ...s, hits: result.abstain ? [] : result.hits, likelihood: result.listRelevance, eraKnown: era !== null, beyondCollection, namesSaid: result.namesSaid,
+          namedOnlyId: result.bestNamedOnly ? result.hits[0]!.movie.id : null };
       })
       .edge('search', 'enrich')
       .step('enrich', async (s, { deadline }) => ({ ...s, enriched: await enricher.enrich(s.hits, deadline) }))
@@ -199,9 +213,7 @@ export class DiscoveryPipeline implements TurnEngine {
         const translatedFrom = s.understood?.kind === 'description' ? s.understood.translatedFrom : undefined;
         const likely = s.likelihood >= LIKELY_FROM;
         const askFor = helpfulDetails(s);
-        const best = s.candidates[0]!;
-        const uncredited = namesUncredited(s.namesSaid, best);
-        const sayFirst = [s.beyondCollection, uncredited.length ? bestDoesNotCredit(best, uncredited) : null].filter((said) => said !== null).join(' ');
+        const sayFirst = [s.beyondCollection, aboutTheBest(s)].filter((said) => said !== null).join(' ');
         const reply = await language.presentCandidates({ query: s.conversation.query, candidates: s.candidates, refinement: cycles, likely, askFor, translatedFrom, sayFirst: sayFirst || undefined }, stream);
         return { ...s, reply, conversation: { ...s.conversation, phase: 'confirmation', candidates: s.candidates, refinementCycles: cycles, fruitless: false } };
       })

@@ -27,12 +27,21 @@ export function candidateLine(candidate: MovieCandidate, position: number): stri
   return `${position}. ${title} (${year})${by}. Match: ${Math.round(candidate.confidence * 100)}%.${logline}`;
 }
 
+/** "The closest match I found, Jaws (1975),": the opening of a plain word about the best candidate. */
+function closestMatch(candidate: MovieCandidate): string {
+  return `The closest match I found, ${candidate.catalog_title ?? candidate.rag_title} (${candidate.catalog_year ?? candidate.rag_year}),`;
+}
+
 /** Said before the list when the best candidate does not credit people the description names. */
 export function bestDoesNotCredit(candidate: MovieCandidate, names: string[]): string {
-  const title = candidate.catalog_title ?? candidate.rag_title;
-  const year = candidate.catalog_year ?? candidate.rag_year;
-  return `The closest match I found, ${title} (${year}), does not credit ${listNames(names, 3, 'or')} as far as I know.`;
+  return `${closestMatch(candidate)} does not credit ${listNames(names, 3, 'or')} as far as I know.`;
 }
+
+/** Said before the list when the best candidate credits the people named and holds nothing else of the description. */
+export function bestMatchesOnlyNames(candidate: MovieCandidate, names: string[]): string {
+  return `${closestMatch(candidate)} is one with ${listNames(names, 3)}, but nothing I know of its story matches the rest of your description.`;
+}
+
 
 /**
  * The details worth asking for when the film was not found, or not surely: when it came out,

@@ -39,8 +39,10 @@ export interface SearchResult {
    */
   abstain: boolean;
   analysis: QueryAnalysis;
-  /** The people the description names, as it spells them ("Arnold Schwarzenegger"): its words search read as names in credits. */
+  /** The people the description names by first name and surname, as it spells them ("Arnold Schwarzenegger"): words search read as names in credits. */
   namesSaid: string[];
+  /** Whether the best hit matches only the people the description names, none of its story (CandidateEvidence.namedOnly). */
+  bestNamedOnly: boolean;
 }
 
 export interface SearchOptions {
@@ -106,7 +108,8 @@ export class MovieSearch {
     const probabilities = Scorer.probabilities(ranked.map((entry) => entry.score));
     const hits = ranked.slice(0, k).map((entry, i) => ({ movie: this.index.movie(entry.key), relevance: calibrate(probabilities[i]!, this.scorer.model.calibration) }));
     const listRelevance = Math.min(1, hits.reduce((sum, hit) => sum + hit.relevance, 0));
-    return { hits, topRelevance: hits[0]?.relevance ?? 0, listRelevance, abstain: listRelevance < this.abstainBelow, analysis: context.query, namesSaid };
+    const bestNamedOnly = hits.length > 0 && this.namedOnly(ranked[0]!.key, context.query, namesSaid);
+    return { hits, topRelevance: hits[0]?.relevance ?? 0, listRelevance, abstain: listRelevance < this.abstainBelow, analysis: context.query, namesSaid, bestNamedOnly };
   }
 
   /** The years the corpus's films came out in, from the earliest to the latest (read once). */
@@ -184,6 +187,21 @@ export class MovieSearch {
     };
   }
 
+  /**
+   * Whether the film credits someone the description names and holds none of its other words,
+   * nor their synonyms: "keanu reeves dog revenge" and The Matrix. Search only knows what the
+   * film's text says, so this is the plain truth about the match, not proof it is wrong.
+   */
+  private namedOnly(key: number, analysis: QueryAnalysis, namesSaid: string[]): boolean {
+    if (namesSaid.length === 0) return false;
+    const nameTerms = new Set(tokenize(namesSaid.join(' ')));
+    const movie = this.index.movie(key);
+    if (!tokenize([...movie.cast, ...movie.directors].join(' ')).some((term) => nameTerms.has(term))) return false;
+    const storyTerms = analysis.terms.filter((term) => !nameTerms.has(term));
+    if (storyTerms.length === 0) return false;
+    return this.index.lexical.score(storyTerms, this.scorer.model.bm25f, this.alternativesIn(analysis.text)).matchedIdf[key]! === 0;
+  }
+
   /** Whether a film's id is in `ids`, each film's record read once per search. */
   private idIn(ids: ReadonlySet<string>): (key: number) => boolean {
     const seen = new Map<number, boolean>();
@@ -235,8 +253,10 @@ export class MovieSearch {
 }
 
 /**
- * The runs of words of `text` whose terms are among `nameTerms`, capitalised; both words of a
- * name pair count ("will smith": will_smith).
+ * The runs of two words or more of `text` whose terms are among `nameTerms`, capitalised; both
+ * words of a name pair count ("will smith": will_smith). A name term is a term the corpus holds
+ * mostly in credits, and a single word often only looks like one ("crows" meets Russell Crowe,
+ * "moors" a Moors in a cast): people are told apart by a first name and a surname.
  */
 function namesSaidIn(text: string, nameTerms: readonly string[]): string[] {
   const names = new Set(nameTerms);
@@ -249,7 +269,7 @@ function namesSaidIn(text: string, nameTerms: readonly string[]): string[] {
   said.forEach((word, i) => {
     if (isName(word, i)) run.push(capitalised(word));
     if (run.length && (!isName(word, i) || i === said.length - 1)) {
-      found.add(run.join(' '));
+      if (run.length >= 2) found.add(run.join(' '));
       run = [];
     }
   });

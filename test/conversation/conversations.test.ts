@@ -236,16 +236,21 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(turn.done.reply).not.toContain('when it came out');
   });
 
-  test('when the best match does not credit a person the description names, that is said first', async () => {
-    const described = await say(server, user, crypto.randomUUID(), 'schwarzenegger kindergarten teacher');
+  test('when the best match does not credit a person the description names, or holds nothing else of it, that is said first', async () => {
+    // The bundled Aladdin is the 1992 cartoon.
+    const described = await say(server, user, crypto.randomUUID(), 'will smith as a genie in a lamp');
     const best = described.done.candidates[0];
-    expect(best.rag_cast).not.toContain('Arnold Schwarzenegger');
-    expect(described.done.reply.startsWith(`The closest match I found, ${best.catalog_title ?? best.rag_title} (${best.catalog_year ?? best.rag_year}), does not credit Schwarzenegger as far as I know.`)).toBe(true);
+    expect(best.rag_cast).not.toContain('Will Smith');
+    expect(described.done.reply.startsWith(`The closest match I found, ${best.catalog_title ?? best.rag_title} (${best.catalog_year ?? best.rag_year}), does not credit Will Smith as far as I know.`)).toBe(true);
     expect(described.tokens.join('')).toBe(described.done.reply);
-    // Nothing is said when the best match credits everyone named.
+    // Nothing is said when the best match credits everyone named and holds the story.
     const credited = await say(server, user, crypto.randomUUID(), 'tom hanks stranded on an island talking to a volleyball');
     expect(titles(credited)[0]).toBe('Cast Away');
-    expect(credited.done.reply).not.toContain('does not credit');
+    expect(credited.done.reply).not.toContain('The closest match I found');
+    // Credited, but nothing of the story matches: said too.
+    const namedOnly = await say(server, user, crypto.randomUUID(), 'keanu reeves dog revenge');
+    expect(titles(namedOnly)[0]).toBe('The Matrix');
+    expect(namedOnly.done.reply.startsWith('The closest match I found, The Matrix (1999), is one with Keanu Reeves, but nothing I know of its story matches the rest of your description.')).toBe(true);
   });
 
   test('a film placed in years the collection has no film from is told so plainly, first', async () => {

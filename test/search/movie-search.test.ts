@@ -88,10 +88,27 @@ describe('MovieSearch on the bundled corpus', async () => {
   test('tells the people a description names, as it spells them, from the characters and words of a story', async () => {
     const namesSaid = async (query: string) => (await search.search(query, { k: 5 })).namesSaid;
     expect(await namesSaid('arnold schwarzenegger as a kindergarten teacher')).toEqual(['Arnold Schwarzenegger']);
+    // A surname alone, like a word the corpus holds mostly in credits, is not told for sure.
+    expect(await namesSaid('schwarzenegger as a kindergarten teacher')).toEqual([]);
+    expect(await namesSaid('crows attack a seaside town')).toEqual([]);
     expect(await namesSaid('will smith and a genie in a lamp')).toEqual(['Will Smith']);
     expect(await namesSaid('a christopher nolan film about dreams, with leonardo dicaprio')).toEqual(['Christopher Nolan', 'Leonardo Dicaprio']);
     expect(await namesSaid('neo and trinity fight agent smith')).toEqual([]);
     expect(await namesSaid('a shark terrorizes a beach town')).toEqual([]);
+  });
+
+  test('tells when the best film credits the people named and holds none of the rest of the description', async () => {
+    const named = async (query: string) => {
+      const result = await search.search(query, { k: 5 });
+      return { title: result.hits[0]!.movie.title, namedOnly: result.bestNamedOnly };
+    };
+    // John Wick is not in the bundled corpus: The Matrix is Keanu Reeves's, with no dog in it.
+    expect(await named('keanu reeves dog revenge')).toEqual({ title: 'The Matrix', namedOnly: true });
+    // The plot's "programmer who hacks" holds a hacker.
+    expect(await named('keanu reeves as a hacker')).toEqual({ title: 'The Matrix', namedOnly: false });
+    expect((await named('tom hanks stranded on an island with a volleyball')).namedOnly).toBe(false);
+    // Nothing but the name: nothing to hold.
+    expect((await named('a tom hanks movie')).namedOnly).toBe(false);
   });
 
   test('a word typed apart that the corpus holds as one is searched as the whole word', async () => {
