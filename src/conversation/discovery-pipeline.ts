@@ -211,7 +211,8 @@ export class DiscoveryPipeline implements TurnEngine {
         // A refinement is spent when it brings new candidates.
         const cycles = s.shownBefore ? s.conversation.refinementCycles + 1 : s.conversation.refinementCycles;
         const translatedFrom = s.understood?.kind === 'description' ? s.understood.translatedFrom : undefined;
-        const likely = s.likelihood >= LIKELY_FROM;
+        // A best film that holds nothing of the story but a name is no likely find, however sure the score.
+        const likely = s.likelihood >= LIKELY_FROM && s.namedOnlyId !== s.candidates[0]!.corpus_id;
         const askFor = helpfulDetails(s);
         const sayFirst = [s.beyondCollection, aboutTheBest(s)].filter((said) => said !== null).join(' ');
         const reply = await language.presentCandidates({ query: s.conversation.query, candidates: s.candidates, refinement: cycles, likely, askFor, translatedFrom, sayFirst: sayFirst || undefined }, stream);

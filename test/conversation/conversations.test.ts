@@ -251,6 +251,7 @@ describe('conversations (postgres+redis, offline engines)', () => {
     const namedOnly = await say(server, user, crypto.randomUUID(), 'keanu reeves dog revenge');
     expect(titles(namedOnly)[0]).toBe('The Matrix');
     expect(namedOnly.done.reply.startsWith('The closest match I found, The Matrix (1999), is one with Keanu Reeves, but nothing I know of its story matches the rest of your description.')).toBe(true);
+    expect(namedOnly.done.reply).toContain("I'm not sure I have your film");
   });
 
   test('a film placed in years the collection has no film from is told so plainly, first', async () => {
