@@ -118,6 +118,9 @@ const ROWS: Row[] = [
   { class: 'hedge', candidates: thrillers, message: 'collateral i think, but not tom cruise, i pictured someone older', expected: { kind: 'confirm', index: 3 } },
   { class: 'other language', candidates: thrillers, message: 'sí, la segunda', expected: { kind: 'confirm', index: 1 } },
   { class: 'other language', candidates: thrillers, message: 'nein, keiner davon', expected: refine(null) },
+  { class: 'year told', candidates: thrillers, message: 'the 98 one', expected: { kind: 'confirm', index: 2 } },
+  { class: 'year told', candidates: thrillers, message: 'it came out in 1981', expected: { kind: 'confirm', index: 1 } },
+  { class: 'year told', candidates: thrillers, message: 'it came out in 2004, a retired hitman after the men who killed his dog', expected: refine(null, [], 'came out in 2004, a retired hitman after the men who killed his dog'), detailWords: ['2004', 'hitman', 'dog'] },
 ];
 
 /** The JSON a model that reads the reply right would answer. */

@@ -484,6 +484,9 @@ interface Reading {
   details: Array<{ text: string; hedged: boolean; after: 'nothing' | 'pick'; contrast: boolean }>;
 }
 
+/** A clause telling when the film came out ("it came out in 2014", "released in 98"). */
+const RELEASE_TOLD = /\b(came out|come out|released|was made|made in)\b/;
+
 const OTHER = new Set(['other', 'another', 'different']);
 const FILM_WORDS = new Set(['film', 'films', 'movie', 'movies', 'one', 'flick', 'picture']);
 
@@ -609,6 +612,11 @@ function readReply(message: string, candidates: MovieCandidate[]): Intent | null
   // "it's kubrick, but not the shining": a person picked, then the film taken back.
   const takenBack = reading.listRejected ? null : reading.personTakenBack ?? (pick?.via === 'person' && (wrongFilm || reading.details.some((d) => d.after === 'pick' && d.contrast && !d.hedged)) ? pick : null);
   if (takenBack) return { kind: 'refine', details: all.join('. '), anchor: takenBack.index, hints: { people: [takenBack.person!] } };
+  // "it came out in 2014, a retired hitman": the year is told of the film, with more of it,
+  // not pointed at the one candidate of that year.
+  if (pick?.via === 'year' && RELEASE_TOLD.test(clauses[reading.pickClause]!.text) && reading.details.some((d) => !d.hedged && d.after === 'pick')) {
+    return { kind: 'refine', details: [detailsOf(clauses[reading.pickClause]!, { withReferences: true }), ...plain].join('. '), anchor: null, hints };
+  }
   if (pick !== null) {
     // A pick that goes on to describe something else ("yes the second, but it was animated",
     // "Collateral but set in London") is a likeness.
