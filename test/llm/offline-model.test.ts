@@ -108,6 +108,9 @@ describe('offline Q&A', () => {
     expect(topicOf('any movies like it?')).toBe('similar');
     expect(topicOf('what else is like this')).toBe('similar');
     expect(topicOf('what was the budget')).toBeNull();
+    expect(topicOf('who else is in it?')).toBe('cast');
+    expect(topicOf('anyone famous in it?')).toBe('cast');
+    expect(topicOf('is it long?')).toBe('runtime');
   });
 
   test('answers from the facts', async () => {
@@ -132,6 +135,10 @@ describe('offline Q&A', () => {
     expect(await answerFromFacts('Is it scary?', tools())).toBe('The catalog lists Jaws as adventure and thriller, not as horror.');
     expect(await answerFromFacts('would my kids like it, is it animated or a comedy?', tools())).toBe('The catalog lists Jaws as adventure and thriller, not as animation or comedy.');
     expect(await answerFromFacts('is it funny?', tools({ genres: [] }))).toBe("I don't know the genres of Jaws, so I can't say.");
+    // What a film is like, which no fact says: said plainly, with what the catalog does say.
+    expect(await answerFromFacts('is it sad?', tools())).toBe("I can't tell from what I know whether Jaws is sad; the catalog lists it as adventure and thriller.");
+    expect(await answerFromFacts('was it really violent', tools({ genres: [] }))).toBe("I can't tell from what I know whether Jaws is violent.");
+    expect(topicOf('is it about a shark?')).toBe('plot');
     // A question that is not a yes or no names a spy or a heist in the story, not a kind of film.
     expect(topicOf('who was the spy in it?')).toBeNull();
     expect(topicOf('what kind of movie is it, a comedy?')).toBe('genres');

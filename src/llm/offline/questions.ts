@@ -10,14 +10,14 @@ import { foldAccents } from '../../text.ts';
 const normaliseQuestion = (question: string) =>
   foldAccents(question).toLowerCase().replace(/[’']/g, '').replace(/[^a-z0-9#]+/g, ' ').trim();
 
-type Topic = 'director' | 'cast' | 'year' | 'rating' | 'genres' | 'kind' | 'runtime' | 'similar' | 'plot' | 'title';
+type Topic = 'director' | 'cast' | 'year' | 'rating' | 'genres' | 'kind' | 'feel' | 'runtime' | 'similar' | 'plot' | 'title';
 
 const TOPICS: Array<[Topic, RegExp]> = [
   // "films like it", not "would my kids like it"
   ['similar', /\b(similar|(films?|movies?|anything|something|others?|ones?|more|else)( (is|are))? like (it|this|that)|recommend|recommendation|else (to|should) watch|more (films|movies) like|other (films|movies) like)\b/],
   ['director', /\b(direct(ed|or|ors|s)?|who made|filmmaker|behind the camera)\b/],
-  ['cast', /\b(cast|star(s|red|ring)?|actor|actors|actress|acted|who (plays|played|is in|was in)|lead(ing)? role)\b/],
-  ['runtime', /\b(how long|runtime|run time|length|minutes|hours|duration)\b/],
+  ['cast', /\b(cast|star(s|red|ring)?|actor|actors|actress|acted|who( else)? (plays|played|is in|was in|acts|acted)|(anyone|anybody) (famous |well known |i know )?in (it|this|that)|lead(ing)? role)\b/],
+  ['runtime', /\b(how long|runtime|run time|length|minutes|hours|duration|(is|was) (it|this|that) (too |very |really )?(long|short))\b/],
   ['rating', /\b(rating|rated|score|good|worth|imdb|reviews?|stars out of)\b/],
   ['year', /\b(when|what year|which year|year|release(d)?|come out|came out|how old)\b/],
   ['genres', /\b(genre|genres|kind of (film|movie)|type of (film|movie)|category)\b/],
@@ -40,9 +40,14 @@ export function topicsOf(question: string): Topic[] {
   // "Is it a comedy?" asks for a yes or no; "who was the spy?" names a spy, not a kind of film.
   const kind = YES_NO.test(text) ? genresSaid(text)[0] : undefined;
   if (kind && !asked.some(({ topic }) => topic === 'genres')) asked.push({ topic: 'kind', at: kind.at });
+  if (asked.length === 0 && feltAs(text)) return ['feel'];
   if (asked.length === 0 && PLOT_IF_ALONE.test(text)) return ['plot'];
   return asked.sort((a, b) => a.at - b.at).map(({ topic }) => topic);
 }
+
+/** "is it sad?", "was it really violent": what a film is like, which no fact says. */
+const FEEL = /^(is|was|isnt|wasnt) (it|this|that) (?:(?:a|an|very|really|too|kind of|pretty|super|quite|so) )*([a-z]+)$/;
+const feltAs = (text: string) => FEEL.exec(text)?.[3] ?? null;
 
 /** The first thing a question asks, or null. */
 export const topicOf = (question: string): Topic | null => topicsOf(question)[0] ?? null;
@@ -92,6 +97,11 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
       return facts.genres.length ? `${name} is ${genresListed(facts)}.` : `I don't know the genres of ${name}.`;
     case 'kind':
       return answerKind(question, facts);
+    case 'feel': {
+      const feel = feltAs(normaliseQuestion(question));
+      const listed = facts.genres.length ? `; the catalog lists it as ${genresListed(facts)}` : '';
+      return `I can't tell from what I know whether ${name} is ${feel}${listed}.`;
+    }
     case 'runtime':
       return facts.runtimeMinutes
         ? `${name} runs ${facts.runtimeMinutes} minutes (${Math.floor(facts.runtimeMinutes / 60)} h ${facts.runtimeMinutes % 60} min).`
