@@ -144,6 +144,13 @@ describe('offline Q&A', () => {
     expect(topicOf('what kind of movie is it, a comedy?')).toBe('genres');
   });
 
+  test('says how to look for another film when the one confirmed is not it', async () => {
+    for (const said of ['no wait, the first one', 'wrong movie!', "that's not it", 'oops I meant the other one']) {
+      expect(await answerFromFacts(said, tools())).toBe("This chat is about Jaws now. To look for another film, start a new chat and describe it; I'll keep this one as it is.");
+    }
+    expect(await answerFromFacts('who is the shark hunter', tools())).toStartWith("I'm not sure how to answer that");
+  });
+
   test('says plainly when it does not know', async () => {
     expect(await answerFromFacts('how long is it', tools({ runtimeMinutes: null }))).toBe("I don't know how long Jaws is.");
     expect(await answerFromFacts('rating?', tools({ rating: null }))).toBe("I don't have a rating for Jaws.");

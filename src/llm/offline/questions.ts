@@ -45,6 +45,9 @@ export function topicsOf(question: string): Topic[] {
   return asked.sort((a, b) => a.at - b.at).map(({ topic }) => topic);
 }
 
+/** "no wait, the first one", "wrong movie", "that's not it": another film than the one confirmed. */
+const OTHER_FILM_WANTED = /^(no|nope|wait|oops|sorry)\b|\b(wrong (film|movie|one)|not (it|this one|that one|the (film|movie|one) i)|thats not it|(the )?(first|second|third|fourth|fifth|other|last) one)\b/;
+
 /** "is it sad?", "was it really violent": what a film is like, which no fact says. */
 const FEEL = /^(is|was|isnt|wasnt) (it|this|that) (?:(?:a|an|very|really|too|kind of|pretty|super|quite|so) )*([a-z]+)$/;
 const feltAs = (text: string) => FEEL.exec(text)?.[3] ?? null;
@@ -119,6 +122,10 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
     case 'plot':
       return facts.plot ?? facts.logline ?? `I have no plot summary for ${name}.`;
     default:
+      // A chat ends on the film confirmed (a new film is a new chat): say so to "no wait, the first one".
+      if (OTHER_FILM_WANTED.test(normaliseQuestion(question))) {
+        return `This chat is about ${name} now. To look for another film, start a new chat and describe it; I'll keep this one as it is.`;
+      }
       return (
         `I'm not sure how to answer that from what I know about ${name}. ` +
         'I can tell you who directed it, who is in it, when it came out, its rating, genres, runtime, what it is about, or films like it.'
