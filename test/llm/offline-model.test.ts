@@ -144,11 +144,22 @@ describe('offline Q&A', () => {
     expect(topicOf('what kind of movie is it, a comedy?')).toBe('genres');
   });
 
+  test('a question in another language is read from its word-by-word gloss, and answered in English', async () => {
+    const offline = new OfflineLanguageModel(null);
+    expect(await offline.answerQuestion("qui l'a réalisé ?", tools())).toBe('Jaws was directed by Steven Spielberg.');
+    expect(await offline.answerQuestion('wer hat den Film gedreht?', tools())).toBe('Jaws was directed by Steven Spielberg.');
+    expect(await offline.answerQuestion('¿quién actúa?', tools())).toBe('Jaws stars Roy Scheider and Robert Shaw.');
+    expect(await offline.answerQuestion('em que ano saiu?', tools())).toBe('Jaws came out in 1975.');
+    expect(await offline.answerQuestion('combien de temps dure le film ?', tools())).toBe('Jaws runs 124 minutes (2 h 4 min).');
+    // English that asks nothing known is not glossed into something it did not ask.
+    expect(await offline.answerQuestion('what was the budget', tools())).toStartWith("I'm not sure how to answer that");
+  });
+
   test('says how to look for another film when the one confirmed is not it', async () => {
     for (const said of ['no wait, the first one', 'wrong movie!', "that's not it", 'oops I meant the other one']) {
-      expect(await answerFromFacts(said, tools())).toBe("This chat is about Jaws now. To look for another film, start a new chat and describe it; I'll keep this one as it is.");
+      expect(await new OfflineLanguageModel(null).answerQuestion(said, tools())).toBe("This chat is about Jaws now. To look for another film, start a new chat and describe it; I'll keep this one as it is.");
     }
-    expect(await answerFromFacts('who is the shark hunter', tools())).toStartWith("I'm not sure how to answer that");
+    expect(await new OfflineLanguageModel(null).answerQuestion('who is the shark hunter', tools())).toStartWith("I'm not sure how to answer that");
   });
 
   test('says plainly when it does not know', async () => {

@@ -8,7 +8,7 @@ import { GLOSSED_LANGUAGES, glossToEnglish } from './gloss.ts';
 import { detectLanguage, languageName } from './language-detect.ts';
 import { ReplyReader } from './reply-reader.ts';
 import { candidateLine, capitalised, listNames, streamWords } from '../wording.ts';
-import { answerFromFacts } from './questions.ts';
+import { answerFromFacts, topicsOf } from './questions.ts';
 
 const READABLE = ['English', ...GLOSSED_LANGUAGES.map(languageName)];
 
@@ -89,8 +89,24 @@ export class OfflineLanguageModel implements LanguageModel {
   }
 
   async answerQuestion(question: string, tools: MovieTools): Promise<string> {
-    return answerFromFacts(question, tools);
+    return answerFromFacts(questionInEnglish(question), tools);
   }
+}
+
+/**
+ * A question read in English, or, when English finds nothing it asks, glossed word by word from
+ * a language with a glossary: its own when detected, else the first whose gloss asks something
+ * ("qui l'a réalisé ?" is too short to tell from English, and glossed from French asks who
+ * directed it).
+ */
+function questionInEnglish(question: string): string {
+  if (topicsOf(question).length) return question;
+  const detected = detectLanguage(question).code;
+  for (const code of detected === 'en' ? GLOSSED_LANGUAGES : [detected]) {
+    const gloss = glossToEnglish(question, code);
+    if (gloss && topicsOf(gloss.text).length) return gloss.text;
+  }
+  return question;
 }
 
 function overviewPlot(facts: MovieFacts): string {
