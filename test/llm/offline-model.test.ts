@@ -107,7 +107,7 @@ describe('offline Q&A', () => {
     expect(topicOf('anything similar you would recommend?')).toBe('similar');
     expect(topicOf('any movies like it?')).toBe('similar');
     expect(topicOf('what else is like this')).toBe('similar');
-    expect(topicOf('what was the budget')).toBeNull();
+    expect(topicOf('what colour is the boat')).toBeNull();
     expect(topicOf('who else is in it?')).toBe('cast');
     expect(topicOf('anyone famous in it?')).toBe('cast');
     expect(topicOf('is it long?')).toBe('runtime');
@@ -152,7 +152,20 @@ describe('offline Q&A', () => {
     expect(await offline.answerQuestion('em que ano saiu?', tools())).toBe('Jaws came out in 1975.');
     expect(await offline.answerQuestion('combien de temps dure le film ?', tools())).toBe('Jaws runs 124 minutes (2 h 4 min).');
     // English that asks nothing known is not glossed into something it did not ask.
-    expect(await offline.answerQuestion('what was the budget', tools())).toStartWith("I'm not sure how to answer that");
+    expect(await offline.answerQuestion('what colour is the boat', tools())).toStartWith("I'm not sure how to answer that");
+  });
+
+  test('names what it does not know when asked what no fact holds: music, writers, money, awards, places, sequels', async () => {
+    const held = 'for Jaws I have its director, cast, year, rating, genres, runtime and story.';
+    expect(await answerFromFacts('who wrote the music?', tools())).toBe(`I don't know about its music: ${held}`);
+    expect(await answerFromFacts('who wrote it', tools())).toBe(`I don't know who wrote it: ${held}`);
+    expect(await answerFromFacts('what was the budget', tools())).toBe(`I don't know its budget or box office: ${held}`);
+    expect(await answerFromFacts('did it win any oscars', tools())).toBe(`I don't know its awards: ${held}`);
+    expect(await answerFromFacts('where was it filmed?', tools())).toBe(`I don't know where it was filmed: ${held}`);
+    expect(await answerFromFacts('is there a sequel', tools())).toBe(`I don't know about sequels or remakes: ${held}`);
+    expect(await answerFromFacts('who directed it and who wrote the music', tools())).toBe(`Jaws was directed by Steven Spielberg. I don't know about its music: ${held}`);
+    // "score" is its rating.
+    expect(topicOf("what's the score")).toBe('rating');
   });
 
   test('says how to look for another film when the one confirmed is not it', async () => {
@@ -165,6 +178,6 @@ describe('offline Q&A', () => {
   test('says plainly when it does not know', async () => {
     expect(await answerFromFacts('how long is it', tools({ runtimeMinutes: null }))).toBe("I don't know how long Jaws is.");
     expect(await answerFromFacts('rating?', tools({ rating: null }))).toBe("I don't have a rating for Jaws.");
-    expect(await answerFromFacts('what was the budget?', tools())).toContain("I'm not sure");
+    expect(await answerFromFacts('what colour is the boat?', tools())).toContain("I'm not sure");
   });
 });

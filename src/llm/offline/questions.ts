@@ -10,7 +10,17 @@ import { foldAccents } from '../../text.ts';
 const normaliseQuestion = (question: string) =>
   foldAccents(question).toLowerCase().replace(/[’']/g, '').replace(/[^a-z0-9#]+/g, ' ').trim();
 
-type Topic = 'director' | 'cast' | 'year' | 'rating' | 'genres' | 'kind' | 'feel' | 'runtime' | 'similar' | 'plot' | 'title';
+type Topic = 'director' | 'cast' | 'year' | 'rating' | 'genres' | 'kind' | 'feel' | 'runtime' | 'similar' | 'plot' | 'title' | 'unheld';
+
+/** What people ask of a film that neither the catalog nor the corpus holds, as the answer names it. */
+const UNHELD: Array<[RegExp, string]> = [
+  [/\b(music|composer|composed|soundtrack|songs?)\b/, 'about its music'],
+  [/\b(wrote|writer|writers|screenplay|script|screenwriter)\b/, 'who wrote it'],
+  [/\b(budget|box office|gross(ed)?|how much did it (make|earn|cost)|cost to make)\b/, 'its budget or box office'],
+  [/\b(oscars?|awards?|academy awards?|nominated|nominations?)\b/, 'its awards'],
+  [/\b(filmed|shot) (in|at|on location)|where was it (filmed|shot|made)|filming locations?\b/, 'where it was filmed'],
+  [/\b(sequels?|prequels?|remakes?|franchise)\b/, 'about sequels or remakes'],
+];
 
 const TOPICS: Array<[Topic, RegExp]> = [
   // "films like it", not "would my kids like it"
@@ -23,6 +33,7 @@ const TOPICS: Array<[Topic, RegExp]> = [
   ['genres', /\b(genre|genres|kind of (film|movie)|type of (film|movie)|category)\b/],
   ['title', /\b(original title|called|name of the (film|movie)|title)\b/],
   ['plot', /\b(plot|story|ending|summary|synopsis|premise)\b/],
+  ['unheld', new RegExp(UNHELD.map(([pattern]) => pattern.source).join('|'))],
 ];
 /** Words that ask for the plot only when nothing else is asked: "what about the director?" is not. */
 const PLOT_IF_ALONE = /\b(about|happen(s|ed)?|end)\b/;
@@ -100,6 +111,10 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
       return facts.genres.length ? `${name} is ${genresListed(facts)}.` : `I don't know the genres of ${name}.`;
     case 'kind':
       return answerKind(question, facts);
+    case 'unheld': {
+      const what = UNHELD.find(([pattern]) => pattern.test(normaliseQuestion(question)))![1];
+      return `I don't know ${what}: for ${name} I have its director, cast, year, rating, genres, runtime and story.`;
+    }
     case 'feel': {
       const feel = feltAs(normaliseQuestion(question));
       const listed = facts.genres.length ? `; the catalog lists it as ${genresListed(facts)}` : '';
