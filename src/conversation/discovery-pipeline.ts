@@ -15,14 +15,14 @@ import { type MovieCandidate, type ValidationRules, validateCandidates } from '.
 import type { CatalogProvider } from '../catalog/catalog.ts';
 import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
 import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/language-model.ts';
-import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, helpfulDetails, listNames, streamWords, yearsBeyondCollection } from '../llm/wording.ts';
+import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, thatSoundsLike, helpfulDetails, listNames, streamWords, yearsBeyondCollection } from '../llm/wording.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
 import { tokenize } from '../search/tokens.ts';
 import { describesAFilm } from './small-talk.ts';
 import type { TurnEngine, TurnInput, TurnOutcome } from './engine.ts';
 import { END, GraphBuilder, type CompiledGraph } from './graph.ts';
 import { movieTools } from './movie-tools.ts';
-import { applyRefinement, searchRequest } from './refinement.ts';
+import { applyRefinement, searchRequest, turnsDownTheList } from './refinement.ts';
 import { type ConversationState, initialState } from './state.ts';
 
 export const MAX_REFINEMENTS = 3;
@@ -50,6 +50,8 @@ interface TurnState {
   beyondCollection: string | null;
   /** The people the description names (SearchResult.namesSaid). */
   namesSaid: string[];
+  /** In a refinement, the index of the film shown before that its new detail describes (shownFilmDescribed). */
+  describedShown: number | null;
   /** The best hit's corpus id when it matches only those people, none of the story (SearchResult.bestNamedOnly). */
   namedOnlyId: string | null;
   enriched: EnrichedHit[];
@@ -156,7 +158,7 @@ export class DiscoveryPipeline implements TurnEngine {
   async run({ state, message }: TurnInput, stream: (text: string) => void): Promise<TurnOutcome> {
     if (!this.graph) await this.ready();
     const initial: TurnState = {
-      conversation: state, message, understood: null, hits: [], likelihood: 0, eraKnown: false, beyondCollection: null, namesSaid: [], namedOnlyId: null,
+      conversation: state, message, understood: null, hits: [], likelihood: 0, eraKnown: false, beyondCollection: null, namesSaid: [], namedOnlyId: null, describedShown: null,
       enriched: [], candidates: [], shownBefore: null, intent: null, deadEnd: null, reply: '',
     };
     const { state: final } = await this.graph!.run(initial, { stream, deadline: Date.now() + this.settings.catalogBudgetMs });
@@ -226,9 +228,20 @@ export class DiscoveryPipeline implements TurnEngine {
       })
       .step('refine', async (s) => {
         const refinement = s.intent?.kind === 'refine' ? s.intent : { kind: 'refine' as const, details: '', anchor: null, hints: {} };
-        return { ...s, shownBefore: s.conversation.candidates, conversation: { ...applyRefinement(s.conversation, refinement), candidates: [] } };
+        const refined = { ...s, shownBefore: s.conversation.candidates, conversation: { ...applyRefinement(s.conversation, refinement), candidates: [] } };
+        return { ...refined, describedShown: await this.shownFilmDescribed(refined) };
       })
-      .edge('refine', 'search')
+      .branch('refine', ['pointAtShown', 'search'], (s) => (s.describedShown === null ? 'search' : 'pointAtShown'))
+      .step('pointAtShown', async (s, { stream }) => {
+        // "the one where they end up at a daycare": the film described is one of those shown.
+        // It is named and put first, so a "yes" takes it; the refinement is not spent.
+        const film = s.shownBefore![s.describedShown!]!;
+        const reply = thatSoundsLike(film);
+        streamWords(reply, stream);
+        const candidates = [film, ...s.shownBefore!.filter((shown) => shown !== film)];
+        return { ...s, reply, conversation: { ...s.conversation, phase: 'confirmation', candidates } };
+      })
+      .edge('pointAtShown', END)
       .step('nothingNew', async (s, { stream }) => {
         // Nothing new: the same candidates stay, and the refinement is not spent, unless the
         // person added no detail or the last refinement found nothing too.
@@ -261,6 +274,25 @@ export class DiscoveryPipeline implements TurnEngine {
         return { ...s, reply, deadEnd: reason, conversation: { ...initialState(), unfound } };
       })
       .edge('deadEnd', END);
+  }
+
+  /**
+   * Which of the films shown before a refinement its new detail describes: the film the search
+   * offers first for that detail alone, with the shown films back in the race; null when it
+   * offers another, the refinement is anchored on a film it is like, or the person turned the
+   * list down ("none of these, it was set in space").
+   */
+  private async shownFilmDescribed(s: TurnState): Promise<number | null> {
+    const shown = s.shownBefore!;
+    if (s.intent?.kind !== 'refine' || !s.intent.details.trim() || s.intent.anchor !== null || turnsDownTheList(s.message)) return null;
+    const { query, excludeIds, hints, background } = searchRequest(s.conversation, 1);
+    // Only a new detail of the story can point at a film ("older" or words nobody knows cannot).
+    if (background === undefined || !this.parts.search.informative(query)) return null;
+    const ids = new Set(shown.map((film) => film.corpus_id));
+    const result = await this.parts.search.search(query, { k: 1, hints, excludeIds: new Set([...excludeIds ?? []].filter((id) => !ids.has(id))) });
+    if (result.abstain || result.hits.length === 0) return null;
+    const index = shown.findIndex((film) => film.corpus_id === result.hits[0]!.movie.id);
+    return index >= 0 ? index : null;
   }
 
   private toolsFor(s: TurnState, deadline: number) {

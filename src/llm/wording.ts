@@ -32,6 +32,11 @@ function closestMatch(candidate: MovieCandidate): string {
   return `The closest match I found, ${candidate.catalog_title ?? candidate.rag_title} (${candidate.catalog_year ?? candidate.rag_year}),`;
 }
 
+/** Said when a refinement describes one of the films already shown, which is then put first. */
+export function thatSoundsLike(candidate: MovieCandidate): string {
+  return `That sounds like ${candidate.catalog_title ?? candidate.rag_title} (${candidate.catalog_year ?? candidate.rag_year}), one of the films I showed you: is that the one? Say yes, or tell me more about the film.`;
+}
+
 /** Said before the list when the best candidate does not credit people the description names. */
 export function bestDoesNotCredit(candidate: MovieCandidate, names: string[]): string {
   return `${closestMatch(candidate)} does not credit ${listNames(names, 3, 'or')} as far as I know.`;

@@ -156,6 +156,27 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect((await say(server, user, id, 'oh wait, it is the first one')).done.phase).toBe('qa');
   });
 
+  test('a refinement that describes one of the films shown names it and puts it first, so a yes takes it', async () => {
+    const id = crypto.randomUUID();
+    const first = await say(server, user, id, 'a pixar movie where toys come alive');
+    expect(titles(first)).toContain('Toy Story 3');
+    expect(titles(first)[0]).not.toBe('Toy Story 3');
+    const pointed = await say(server, user, id, 'the one where they end up at a daycare');
+    expect(pointed.done.phase).toBe('confirmation');
+    expect(pointed.done.reply).toStartWith('That sounds like Toy Story 3 (2010), one of the films I showed you: is that the one?');
+    expect(titles(pointed)[0]).toBe('Toy Story 3');
+    expect([...titles(pointed)].sort()).toEqual([...titles(first)].sort());
+    const { state } = (await server.services.sessions.checkpoint(id)) as { state: Record<string, any> };
+    expect(state.refinementCycles).toBe(0);
+    const confirmed = await say(server, user, id, 'yes');
+    expect(confirmed.done.confirmed_movie.rag_title).toBe('Toy Story 3');
+    // Turned down in so many words, no film shown is offered back as the one.
+    const other = crypto.randomUUID();
+    await say(server, user, other, 'a pixar movie where toys come alive');
+    const turnedDown = await say(server, user, other, 'none of these, they end up at a daycare');
+    expect(turnedDown.done.reply).not.toContain('That sounds like');
+  });
+
   test('asking for one more detail does not ask again for when it came out, once the person said so', async () => {
     const id = crypto.randomUUID();
     await say(server, user, id, 'a crew of professional thieves in los angeles and the obsessive detective who hunts them, from the 90s');
