@@ -151,6 +151,7 @@ describe('offline Q&A', () => {
     expect(await offline.answerQuestion('¿quién actúa?', tools())).toBe('Jaws stars Roy Scheider and Robert Shaw.');
     expect(await offline.answerQuestion('em que ano saiu?', tools())).toBe('Jaws came out in 1975.');
     expect(await offline.answerQuestion('combien de temps dure le film ?', tools())).toBe('Jaws runs 124 minutes (2 h 4 min).');
+    for (const asked of ['¿cuánto dura?', 'quanto dura?', 'wie lange dauert der Film?']) expect(await offline.answerQuestion(asked, tools())).toBe('Jaws runs 124 minutes (2 h 4 min).');
     // English that asks nothing known is not glossed into something it did not ask.
     expect(await offline.answerQuestion('what colour is the boat', tools())).toStartWith("I'm not sure how to answer that");
   });
