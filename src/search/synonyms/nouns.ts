@@ -255,6 +255,7 @@ thug goon bruiser roughneck
 hooligan yob lout hoodlum ruffian
 gangster mobster mafioso wiseguy racketeer
 mafia mob syndicate
+mobster mafia mob
 gang posse
 kingpin druglord crimelord
 pusher dealer
@@ -527,7 +528,7 @@ dog hound canine pooch mutt doggy doggie
 puppy pup whelp
 cat feline pussycat moggy
 kitten kitty
-horse steed equine
+horse steed equine racehorse
 donkey burro
 ox oxen
 pig hog swine piggy porker
