@@ -169,6 +169,13 @@ describe('offline Q&A', () => {
     expect(topicOf("what's the score")).toBe('rating');
   });
 
+  test('a thank-you is answered, not taken for a question it cannot answer', async () => {
+    for (const said of ['thanks!', 'thank you so much', 'great, cheers', 'merci']) {
+      expect(await answerFromFacts(said, tools())).toBe("You're welcome! Ask me anything else about Jaws, or start a new chat to look for another film.");
+    }
+    expect(await answerFromFacts('thanks, who directed it?', tools())).toBe('Jaws was directed by Steven Spielberg.');
+  });
+
   test('says how to look for another film when the one confirmed is not it', async () => {
     for (const said of ['no wait, the first one', 'wrong movie!', "that's not it", 'oops I meant the other one']) {
       expect(await new OfflineLanguageModel(null).answerQuestion(said, tools())).toBe("This chat is about Jaws now. To look for another film, start a new chat and describe it; I'll keep this one as it is.");

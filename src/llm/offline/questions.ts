@@ -57,6 +57,9 @@ export function topicsOf(question: string): Topic[] {
   return asked.sort((a, b) => a.at - b.at).map(({ topic }) => topic);
 }
 
+/** A thank-you or a goodbye, which asks nothing. */
+const THANKS = /^(thanks?|thank (you|u)|thx|ty|cheers|great|cool|awesome|perfect|nice|brilliant|ok|okay|bye|goodbye|gracias|merci|danke|grazie|obrigad[oa])\b/;
+
 /** "no wait, the first one", "wrong movie", "that's not it": another film than the one confirmed. */
 const OTHER_FILM_WANTED = /^(no|nope|wait|oops|sorry)\b|\b(wrong (film|movie|one)|not (it|this one|that one|the (film|movie|one) i)|thats not it|(the )?(first|second|third|fourth|fifth|other|last) one)\b/;
 
@@ -138,6 +141,9 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
     case 'plot':
       return facts.plot ?? facts.logline ?? `I have no plot summary for ${name}.`;
     default:
+      if (THANKS.test(normaliseQuestion(question))) {
+        return `You're welcome! Ask me anything else about ${name}, or start a new chat to look for another film.`;
+      }
       // A chat ends on the film confirmed (a new film is a new chat): say so to "no wait, the first one".
       if (OTHER_FILM_WANTED.test(normaliseQuestion(question))) {
         return `This chat is about ${name} now. To look for another film, start a new chat and describe it; I'll keep this one as it is.`;
