@@ -15,7 +15,7 @@ import { type MovieCandidate, type ValidationRules, validateCandidates } from '.
 import type { CatalogProvider } from '../catalog/catalog.ts';
 import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
 import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/language-model.ts';
-import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, thatSoundsLike, helpfulDetails, listNames, streamWords, yearsBeyondCollection } from '../llm/wording.ts';
+import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, helpfulDetails, listNames, streamWords, thatSoundsLike, yearsBeyondCollection } from '../llm/wording.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
 import { tokenize } from '../search/tokens.ts';
 import { describesAFilm } from './small-talk.ts';
@@ -126,9 +126,9 @@ function aboutTheBest(s: TurnState): string | null {
 }
 
 /**
- * The names said that a candidate's credits (corpus and catalog) do not hold: "schwarzenegger
- * kindergarten teacher" finds The Hunt, whose cast he is not in. Nothing when its credits are
- * unknown.
+ * The names said that a candidate's credits (corpus and catalog) do not hold: "will smith as a
+ * genie in a lamp" finds the 1992 Aladdin, a cartoon he is not in. Nothing when its credits
+ * are unknown.
  */
 function namesUncredited(names: string[], candidate: MovieCandidate): string[] {
   const credits = [...candidate.rag_cast, candidate.rag_director ?? '', ...candidate.catalog_directors, ...candidate.catalog_stars];
