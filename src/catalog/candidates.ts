@@ -67,6 +67,12 @@ export function toMovieCandidate(movie: CorpusMovie, catalog: CatalogTitle | nul
   };
 }
 
+/** A candidate's directors, the corpus's then the catalog's. */
+export const directorsOf = (candidate: MovieCandidate) => [...(candidate.rag_director?.split(', ') ?? []), ...candidate.catalog_directors];
+
+/** Everyone a candidate credits: its directors, then its cast from the corpus and the catalog. */
+export const creditedNames = (candidate: MovieCandidate) => [...directorsOf(candidate), ...candidate.rag_cast, ...candidate.catalog_stars];
+
 export interface ValidationRules {
   /** Candidates under this confidence are dropped. */
   minConfidence: number;

@@ -11,7 +11,7 @@
 //   qa:           qa                                                          (phase qa, terminal)
 //
 // A dead end says so kindly and returns the session to discovery with a fresh start.
-import { type MovieCandidate, type ValidationRules, validateCandidates } from '../catalog/candidates.ts';
+import { creditedNames, type MovieCandidate, type ValidationRules, validateCandidates } from '../catalog/candidates.ts';
 import type { CatalogProvider } from '../catalog/catalog.ts';
 import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
 import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/language-model.ts';
@@ -131,8 +131,7 @@ function aboutTheBest(s: TurnState): string | null {
  * are unknown.
  */
 function namesUncredited(names: string[], candidate: MovieCandidate): string[] {
-  const credits = [...candidate.rag_cast, candidate.rag_director ?? '', ...candidate.catalog_directors, ...candidate.catalog_stars];
-  const credited = new Set(tokenize(credits.join(' ')));
+  const credited = new Set(tokenize(creditedNames(candidate).join(' ')));
   if (credited.size === 0) return [];
   return names.filter((name) => !tokenize(name).every((term) => credited.has(term)));
 }

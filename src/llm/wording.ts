@@ -17,24 +17,23 @@ export function streamWords(text: string, stream: (text: string) => void): void 
   for (const piece of text.match(/\S+\s*|\s+/g) ?? []) stream(piece);
 }
 
+/** "Jaws (1975)": a candidate as the catalog names it, else the corpus. */
+const titleAndYear = (candidate: MovieCandidate) => `${candidate.catalog_title ?? candidate.rag_title} (${candidate.catalog_year ?? candidate.rag_year})`;
+
 /** "1. Jaws (1975), directed by Steven Spielberg. Match: 87%. <catalog logline>" */
 export function candidateLine(candidate: MovieCandidate, position: number): string {
-  const year = candidate.catalog_year ?? candidate.rag_year;
   const director = candidate.catalog_directors[0] ?? candidate.rag_director;
-  const title = candidate.catalog_title ?? candidate.rag_title;
   const by = director ? `, directed by ${director}` : '';
   const logline = candidate.catalog_plot ? ` ${candidate.catalog_plot}` : '';
-  return `${position}. ${title} (${year})${by}. Match: ${Math.round(candidate.confidence * 100)}%.${logline}`;
+  return `${position}. ${titleAndYear(candidate)}${by}. Match: ${Math.round(candidate.confidence * 100)}%.${logline}`;
 }
 
 /** "The closest match I found, Jaws (1975),": the opening of a plain word about the best candidate. */
-function closestMatch(candidate: MovieCandidate): string {
-  return `The closest match I found, ${candidate.catalog_title ?? candidate.rag_title} (${candidate.catalog_year ?? candidate.rag_year}),`;
-}
+const closestMatch = (candidate: MovieCandidate) => `The closest match I found, ${titleAndYear(candidate)},`;
 
 /** Said when a refinement describes one of the films already shown, which is then put first. */
 export function thatSoundsLike(candidate: MovieCandidate): string {
-  return `That sounds like ${candidate.catalog_title ?? candidate.rag_title} (${candidate.catalog_year ?? candidate.rag_year}), one of the films I showed you: is that the one? Say yes, or tell me more about the film.`;
+  return `That sounds like ${titleAndYear(candidate)}, one of the films I showed you: is that the one? Say yes, or tell me more about the film.`;
 }
 
 /** Said before the list when the best candidate does not credit people the description names. */
@@ -46,7 +45,6 @@ export function bestDoesNotCredit(candidate: MovieCandidate, names: string[]): s
 export function bestMatchesOnlyNames(candidate: MovieCandidate, names: string[]): string {
   return `${closestMatch(candidate)} is one with ${listNames(names, 3)}, but nothing I know of its story matches the rest of your description.`;
 }
-
 
 /**
  * The details worth asking for when the film was not found, or not surely: when it came out,

@@ -108,7 +108,7 @@ export class MovieSearch {
     const probabilities = Scorer.probabilities(ranked.map((entry) => entry.score));
     const hits = ranked.slice(0, k).map((entry, i) => ({ movie: this.index.movie(entry.key), relevance: calibrate(probabilities[i]!, this.scorer.model.calibration) }));
     const listRelevance = Math.min(1, hits.reduce((sum, hit) => sum + hit.relevance, 0));
-    const bestNamedOnly = hits.length > 0 && this.namedOnly(ranked[0]!.key, context.query, namesSaid);
+    const bestNamedOnly = hits.length > 0 && this.namedOnly(ranked[0]!.key, hits[0]!.movie, context.query, namesSaid);
     return { hits, topRelevance: hits[0]?.relevance ?? 0, listRelevance, abstain: listRelevance < this.abstainBelow, analysis: context.query, namesSaid, bestNamedOnly };
   }
 
@@ -156,7 +156,7 @@ export class MovieSearch {
     const names = namesOf(movie).map((name) => tokenize(name).filter((term) => !isYear(term)));
     const isName = (said: string[]) => names.some((own) => own.length === said.length && own.every((term, i) => term === said[i]));
     if (isName(terms)) return true;
-    const credited = new Set([...movie.cast, ...movie.directors].flatMap(tokenize));
+    const credited = creditTerms(movie);
     const uncredited = terms.filter((term) => !credited.has(term));
     return uncredited.length < terms.length && isName(uncredited);
   }
@@ -192,11 +192,10 @@ export class MovieSearch {
    * nor their synonyms: "keanu reeves dog revenge" and The Matrix. Search only knows what the
    * film's text says, so this is the plain truth about the match, not proof it is wrong.
    */
-  private namedOnly(key: number, analysis: QueryAnalysis, namesSaid: string[]): boolean {
+  private namedOnly(key: number, movie: CorpusMovie, analysis: QueryAnalysis, namesSaid: string[]): boolean {
     if (namesSaid.length === 0) return false;
     const nameTerms = new Set(tokenize(namesSaid.join(' ')));
-    const movie = this.index.movie(key);
-    if (!tokenize([...movie.cast, ...movie.directors].join(' ')).some((term) => nameTerms.has(term))) return false;
+    if (![...creditTerms(movie)].some((term) => nameTerms.has(term))) return false;
     const storyTerms = analysis.terms.filter((term) => !nameTerms.has(term));
     if (storyTerms.length === 0) return false;
     return this.index.lexical.score(storyTerms, this.scorer.model.bm25f, this.alternativesIn(analysis.text)).matchedIdf[key]! === 0;
@@ -251,6 +250,9 @@ export class MovieSearch {
     return { context: { query: analysis, bestSimilarity, corpusSize: this.index.size }, candidates, namesSaid: namesSaidIn(background ? `${query}. ${background}` : query, lexical.nameTerms) };
   }
 }
+
+/** The index terms of the people a film credits. */
+const creditTerms = (movie: CorpusMovie) => new Set([...movie.cast, ...movie.directors].flatMap(tokenize));
 
 /**
  * The runs of two words or more of `text` whose terms are among `nameTerms`, capitalised; both

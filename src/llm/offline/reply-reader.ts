@@ -6,7 +6,7 @@
 // in the candidates' credits, a detail of one candidate's story) are resolved and given a
 // polarity and a relation (a pick, a rejection, a likeness, a person kept); then the clauses
 // decide together. What no rule reads goes to the nearest labelled examples in embedding space.
-import type { MovieCandidate } from '../../catalog/candidates.ts';
+import { creditedNames, directorsOf, type MovieCandidate } from '../../catalog/candidates.ts';
 import { normaliseTitle, titleSimilarity } from '../../catalog/matching.ts';
 import type { Embedder } from '../../search/embedder.ts';
 import { DENIALS, isStopword } from '../../search/tokens.ts';
@@ -642,9 +642,6 @@ const contentWords = (clause: Clause) => clause.words.filter(isContentWord).leng
 /** Whether a detail says something about the film once the doubt is taken out ("80s i think"). */
 const hasStoryWords = (detail: string) => detail.replace(new RegExp(HEDGE.source, 'g'), ' ').split(/\s+/).some(isContentWord);
 
-const directorsOf = (candidate: MovieCandidate) => [...(candidate.rag_director?.split(', ') ?? []), ...candidate.catalog_directors];
-/** Everyone a candidate credits: its directors, then its cast from the corpus and the catalog. */
-const creditedNames = (candidate: MovieCandidate) => [...directorsOf(candidate), ...candidate.rag_cast, ...candidate.catalog_stars];
 const directorOf = (candidate: MovieCandidate) => candidate.catalog_directors[0] ?? candidate.rag_director?.split(', ')[0] ?? null;
 const personCredited = (candidate: MovieCandidate, person: string) => creditedNames(candidate).some((name) => name.includes(person));
 
