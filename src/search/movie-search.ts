@@ -212,9 +212,10 @@ export class MovieSearch {
     const { query, excluded } = this.withoutRuledOut(said, rejected);
     const analysis = background ? withBackground(analyseQuery(query, hints), analyseQuery(background)) : analyseQuery(query, hints);
     // The embedder reads the start of a text most: the query first.
-    const vector = await this.embedder.embedQuery(background ? `${query}. ${background}` : query);
+    const told = background ? `${query}. ${background}` : query;
+    const vector = await this.embedder.embedQuery(told);
     const namePairs = analysis.namePairs.filter((pair) => this.index.lexical.documentFrequency(pair) > 0);
-    const lexical = this.index.lexical.score([...analysis.terms, ...analysis.phrases, ...namePairs], this.scorer.model.bm25f, this.alternativesIn(background ? `${query} ${background}` : query));
+    const lexical = this.index.lexical.score([...analysis.terms, ...analysis.phrases, ...namePairs], this.scorer.model.bm25f, this.alternativesIn(told));
     // Excluded films leave before ranking: the film behind a rejected one is then first, as it
     // would be in a corpus without it (and as the scorer was trained).
     const kept = (key: number) => !excluded?.has(key);
@@ -247,7 +248,7 @@ export class MovieSearch {
       }),
     );
     const bestSimilarity = Math.max(0, ...candidates.map((c) => Math.max(0, ...c.passageSimilarities)));
-    return { context: { query: analysis, bestSimilarity, corpusSize: this.index.size }, candidates, namesSaid: namesSaidIn(background ? `${query}. ${background}` : query, lexical.nameTerms) };
+    return { context: { query: analysis, bestSimilarity, corpusSize: this.index.size }, candidates, namesSaid: namesSaidIn(told, lexical.nameTerms) };
   }
 }
 
