@@ -22,7 +22,7 @@ import { describesAFilm } from './small-talk.ts';
 import type { TurnEngine, TurnInput, TurnOutcome } from './engine.ts';
 import { END, GraphBuilder, type CompiledGraph } from './graph.ts';
 import { movieTools } from './movie-tools.ts';
-import { applyRefinement, searchRequest, turnsDownTheList } from './refinement.ts';
+import { applyRefinement, searchRequest } from './refinement.ts';
 import { type ConversationState, initialState } from './state.ts';
 
 export const MAX_REFINEMENTS = 3;
@@ -226,7 +226,7 @@ export class DiscoveryPipeline implements TurnEngine {
         return s.conversation.refinementCycles < MAX_REFINEMENTS ? 'refine' : 'deadEnd';
       })
       .step('refine', async (s) => {
-        const refinement = s.intent?.kind === 'refine' ? s.intent : { kind: 'refine' as const, details: '', anchor: null, hints: {} };
+        const refinement = s.intent?.kind === 'refine' ? s.intent : { kind: 'refine' as const, details: '', anchor: null, hints: {}, turnsDownAll: false };
         const refined = { ...s, shownBefore: s.conversation.candidates, conversation: { ...applyRefinement(s.conversation, refinement), candidates: [] } };
         return { ...refined, describedShown: await this.shownFilmDescribed(refined) };
       })
@@ -283,7 +283,7 @@ export class DiscoveryPipeline implements TurnEngine {
    */
   private async shownFilmDescribed(s: TurnState): Promise<number | null> {
     const shown = s.shownBefore!;
-    if (s.intent?.kind !== 'refine' || !s.intent.details.trim() || s.intent.anchor !== null || turnsDownTheList(s.message)) return null;
+    if (s.intent?.kind !== 'refine' || !s.intent.details.trim() || s.intent.anchor !== null || s.intent.turnsDownAll) return null;
     const { query, excludeIds, hints, background } = searchRequest(s.conversation, 1);
     // Only a new detail of the story can point at a film ("older" or words nobody knows cannot).
     if (background === undefined || !this.parts.search.informative(query)) return null;

@@ -22,10 +22,6 @@ function relativeEra(details: string, shown: MovieCandidate[]): YearRange | unde
   return undefined;
 }
 
-/** "none of these", "wrong films": every film shown is turned down, in so many words. */
-const LIST_TURNED_DOWN = /\b(none|neither|not any|(none|any|all) of (these|those|them)|not (these|those|them)|wrong (films|movies|ones)|all wrong)\b/;
-export const turnsDownTheList = (message: string) => LIST_TURNED_DOWN.test(message.toLowerCase());
-
 const union = (a: string[] | undefined, b: string[] | undefined) => [...new Set([...(a ?? []), ...(b ?? [])])];
 
 /** The state after a refinement: details and constraints added, the shown films rejected. */

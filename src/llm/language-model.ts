@@ -11,9 +11,10 @@ export type Intent =
    * None of the candidates is the film. `details` is what the reply adds about it (may be
    * empty); `anchor` the candidate it is like ("similar to the second, but animated") or
    * whose person is right ("right director, wrong film"); `hints` what the next search must
-   * keep (that person, an era).
+   * keep (that person, an era); `turnsDownAll` whether it turns every film shown down in so
+   * many words ("none of these"), so that no detail it tells can point back at one of them.
    */
-  | { kind: 'refine'; details: string; anchor: number | null; hints: SearchHints };
+  | { kind: 'refine'; details: string; anchor: number | null; hints: SearchHints; turnsDownAll: boolean };
 
 export interface SimilarFilm {
   title: string;

@@ -143,7 +143,7 @@ export class OpenAiLanguageModel implements LanguageModel {
         'Answer with JSON only, one of:\n' +
         '{"intent": "confirm", "index": <1-based number>}\n' +
         '{"intent": "refine", "anchor": <1-based number of the candidate it is like, or null>, "people": [<names of people who are right>], ' +
-        '"details": "<the new details about the film in English, or empty>"}',
+        '"details": "<the new details about the film in English, or empty>", "all_turned_down": <true when the reply turns down every candidate in so many words, as "none of these" does>}',
     );
     const position = (value: unknown) => (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= candidates.length ? (value as number) - 1 : null);
     if (answer.intent === 'confirm' && position(answer.index) !== null) return { kind: 'confirm', index: position(answer.index)! };
@@ -155,6 +155,7 @@ export class OpenAiLanguageModel implements LanguageModel {
         details: typeof answer.details === 'string' ? answer.details.trim() : '',
         anchor: position(answer.anchor),
         hints: people.length ? { people } : {},
+        turnsDownAll: answer.all_turned_down === true,
       };
     }
     throw new LanguageModelError('the model gave no usable intent');

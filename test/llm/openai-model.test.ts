@@ -68,7 +68,7 @@ describe('OpenAiLanguageModel against a scripted Chat Completions server', () =>
     fake.script.push({ kind: 'text', content: 'Sure! {"intent": "confirm", "index": 2}' });
     expect(await model.classifyConfirmation('the second', candidates)).toEqual({ kind: 'confirm', index: 1 });
     fake.script.push({ kind: 'text', content: '{"intent": "refine", "anchor": null, "people": [], "details": "set in space"}' });
-    expect(await model.classifyConfirmation('no, it was set in space', candidates)).toEqual({ kind: 'refine', details: 'set in space', anchor: null, hints: {} });
+    expect(await model.classifyConfirmation('no, it was set in space', candidates)).toEqual({ kind: 'refine', details: 'set in space', anchor: null, hints: {}, turnsDownAll: false });
   });
 
   test('a description in another language comes back in English, with the constraints it states', async () => {

@@ -51,12 +51,12 @@ interface Row {
   deniedWords?: string[];
 }
 
-const refine = (anchor: number | null, people: string[] = [], details = ''): Intent => ({ kind: 'refine', details, anchor, hints: people.length ? { people } : {} });
+const refine = (anchor: number | null, people: string[] = [], details = '', turnsDownAll = false): Intent => ({ kind: 'refine', details, anchor, hints: people.length ? { people } : {}, turnsDownAll });
 
 const ROWS: Row[] = [
   { class: 'plain pick', candidates: thrillers, message: 'the third one please', expected: { kind: 'confirm', index: 2 } },
   { class: 'plain yes', candidates: thrillers, message: 'yesss that is it 🎉', expected: { kind: 'confirm', index: 0 } },
-  { class: 'plain none', candidates: thrillers, message: 'nope, none of those', expected: refine(null) },
+  { class: 'plain none', candidates: thrillers, message: 'nope, none of those', expected: refine(null, [], '', true) },
   { class: 'longest title', candidates: slashers, message: 'halloween 2', expected: { kind: 'confirm', index: 1 } },
   { class: 'longest title', candidates: slashers, message: 'HALLOWEEN III!!', expected: { kind: 'confirm', index: 2 } },
   { class: 'longest title', candidates: slashers, message: 'just halloween, the first one from 78', expected: { kind: 'confirm', index: 0 } },
@@ -105,19 +105,22 @@ const ROWS: Row[] = [
   { class: 'likeness with a new detail', candidates: thrillers, message: 'Collateral but set in London, and the driver is a woman', expected: refine(3, [], 'set in london, the driver is a woman'), detailWords: ['london', 'woman'] },
   { class: 'likeness with a new detail', candidates: thrillers, message: 'basically heat in space', expected: refine(0, [], 'space'), detailWords: ['space'] },
   { class: 'hedge', candidates: thrillers, message: 'probably collateral? I remembered it in daylight, but the taxi all night sounds right', expected: { kind: 'confirm', index: 3 } },
-  { class: 'refinement with a doubt', candidates: thrillers, message: 'none of those, it had a chess prodigy, early 90s maybe', expected: refine(null, [], 'a chess prodigy, early 90s'), detailWords: ['chess', '90s'] },
-  { class: 'plain none', candidates: thrillers, message: "Thanks for looking, but I'm afraid it isn't any of those", expected: refine(null) },
-  { class: 'plain none with a detail', candidates: thrillers, message: 'none of these, it is about a heat wave in a small town', expected: refine(null, [], 'a heat wave in a small town'), detailWords: ['heat', 'wave'] },
+  { class: 'refinement with a doubt', candidates: thrillers, message: 'none of those, it had a chess prodigy, early 90s maybe', expected: refine(null, [], 'a chess prodigy, early 90s', true), detailWords: ['chess', '90s'] },
+  { class: 'plain none', candidates: thrillers, message: "Thanks for looking, but I'm afraid it isn't any of those", expected: refine(null, [], '', true) },
+  { class: 'plain none with a detail', candidates: thrillers, message: 'none of these, it is about a heat wave in a small town', expected: refine(null, [], 'a heat wave in a small town', true), detailWords: ['heat', 'wave'] },
   // Searched, "it wasn't animated" would say "animated".
   { class: 'what the film is not', candidates: family, message: "no, it wasn't animated, a live action one with a real dog", expected: refine(null, [], 'a live action one with a real dog'), detailWords: ['live', 'dog'], deniedWords: ['animated'] },
-  { class: 'what the film is not', candidates: thrillers, message: "none of these, it's not a crime film, it's a comedy", expected: refine(null, [], 'comedy'), detailWords: ['comedy'], deniedWords: ['crime'] },
+  { class: 'what the film is not', candidates: thrillers, message: "none of these, it's not a crime film, it's a comedy", expected: refine(null, [], 'comedy', true), detailWords: ['comedy'], deniedWords: ['crime'] },
   { class: 'longest title', candidates: slashers, message: 'halloween, the 81 one', expected: { kind: 'confirm', index: 1 } },
   { class: 'plain pick', candidates: thrillers, message: 'the 2nd from the bottom', expected: { kind: 'confirm', index: 2 } },
   { class: 'plain pick', candidates: thrillers, message: 'option c', expected: { kind: 'confirm', index: 2 } },
-  { class: 'plain none', candidates: thrillers, message: "nah. love de niro but it's not ronin or any of the others", expected: refine(null) },
+  { class: 'plain none', candidates: thrillers, message: "nah. love de niro but it's not ronin or any of the others", expected: refine(null, [], '', true) },
+  { class: 'plain none', candidates: thrillers, message: 'all of them are wrong', expected: refine(null, [], '', true) },
+  { class: 'plain none with a detail', candidates: thrillers, message: 'wrong movies, it was set in space', expected: refine(null, [], 'set in space', true), detailWords: ['space'] },
+  { class: 'plain none with a detail', candidates: thrillers, message: 'no, it was set in space', expected: refine(null, [], 'set in space'), detailWords: ['space'] },
   { class: 'hedge', candidates: thrillers, message: 'collateral i think, but not tom cruise, i pictured someone older', expected: { kind: 'confirm', index: 3 } },
   { class: 'other language', candidates: thrillers, message: 'sí, la segunda', expected: { kind: 'confirm', index: 1 } },
-  { class: 'other language', candidates: thrillers, message: 'nein, keiner davon', expected: refine(null) },
+  { class: 'other language', candidates: thrillers, message: 'nein, keiner davon', expected: refine(null, [], '', true) },
   { class: 'year told', candidates: thrillers, message: 'the 98 one', expected: { kind: 'confirm', index: 2 } },
   { class: 'year told', candidates: thrillers, message: 'it came out in 1981', expected: { kind: 'confirm', index: 1 } },
   { class: 'year told', candidates: thrillers, message: 'it came out in 2004, a retired hitman after the men who killed his dog', expected: refine(null, [], 'came out in 2004, a retired hitman after the men who killed his dog'), detailWords: ['2004', 'hitman', 'dog'] },
@@ -126,7 +129,7 @@ const ROWS: Row[] = [
 /** The JSON a model that reads the reply right would answer. */
 function modelAnswer(expected: Intent): string {
   if (expected.kind === 'confirm') return JSON.stringify({ intent: 'confirm', index: expected.index + 1 });
-  return JSON.stringify({ intent: 'refine', anchor: expected.anchor === null ? null : expected.anchor + 1, people: expected.hints.people ?? [], details: expected.details });
+  return JSON.stringify({ intent: 'refine', anchor: expected.anchor === null ? null : expected.anchor + 1, people: expected.hints.people ?? [], details: expected.details, all_turned_down: expected.turnsDownAll });
 }
 
 /** Compares readings: the same intent, candidate, anchor and people; the details hold the expected words. */
@@ -140,6 +143,7 @@ function expectReading(actual: Intent, row: Row): void {
   // A person kept without a film named may anchor on the candidate that credits them.
   if (row.expected.anchor !== null) expect(actual.anchor).toBe(row.expected.anchor);
   expect(actual.hints.people ?? []).toEqual(row.expected.hints.people ?? []);
+  expect(actual.turnsDownAll).toBe(row.expected.turnsDownAll);
   for (const word of row.detailWords ?? []) expect(actual.details.toLowerCase()).toContain(word);
   if (!row.detailWords) expect(actual.details).toBe('');
   for (const word of row.deniedWords ?? []) expect(actual.details.toLowerCase()).not.toContain(word);

@@ -9,6 +9,7 @@
 import { creditedNames, directorsOf, type MovieCandidate } from '../../catalog/candidates.ts';
 import { normaliseTitle, titleSimilarity } from '../../catalog/matching.ts';
 import type { Embedder } from '../../search/embedder.ts';
+import type { SearchHints } from '../../search/query-analysis.ts';
 import { DENIALS, isStopword } from '../../search/tokens.ts';
 import { foldAccents } from '../../text.ts';
 import type { Intent } from '../language-model.ts';
@@ -52,7 +53,8 @@ const NOT_A_LIKENESS = /\b(would like|i like|looks like|sounds like|feel like|fe
 /** A person who is right about a wrong film: "right director", "it's a nolan film". */
 const RIGHT_PERSON = /\b(right|correct|yes|good|same)\b/;
 const WRONG_FILM = /\b(wrong (film|movie|one)|different (film|movie|one)|diff (film|movie)|another (film|movie|one)|other (film|movie|one)|not (that|this) one|not this|not that|not the one)\b/;
-const LIST_REJECTED = /\b(none|neither|any of (these|those|them|the others|the rest)|not (these|those|them))\b/;
+/** Every film shown turned down in so many words: "none of these", "all wrong", "wrong movies". */
+const LIST_REJECTED = /\b(none|neither|not any|(any|all) of (these|those|them|the others|the rest)|not (these|those|them)|wrong (films|movies|ones)|all wrong)\b/;
 /** "...but the con man selling bibles sounds right": the pick stands. */
 const CONFIRMS_PICK = /\b(sounds right|is right|def it|is it|checks out|spot on|rings a bell|fits|this one|that one|i mean|i meant)\b/;
 /** Asking for more without saying anything new: "try again", "keep looking". */
@@ -524,7 +526,7 @@ function readRightPerson(clause: Clause, candidates: MovieCandidate[], reading: 
  */
 function readReply(message: string, candidates: MovieCandidate[]): Intent | null {
   const clauses = clausesOf(message, candidates);
-  if (clauses.length === 0) return { kind: 'refine', details: '', anchor: null, hints: {} };
+  if (clauses.length === 0) return { kind: 'refine', details: '', anchor: null, hints: {}, turnsDownAll: false };
   const reading: Reading = { pick: null, pickClause: -1, anchor: null, keptPerson: null, lastPerson: null, rejectedAll: false, listRejected: false, wrongFilm: false, personTakenBack: null, details: [] };
 
   clauses.forEach((clause, clauseIndex) => {
@@ -602,20 +604,21 @@ function readReply(message: string, candidates: MovieCandidate[]): Intent | null
   });
 
   const { pick, anchor, keptPerson, wrongFilm } = reading;
+  const refine = (details: string, anchorIndex: number | null, hints: SearchHints): Intent => ({ kind: 'refine', details, anchor: anchorIndex, hints, turnsDownAll: reading.listRejected });
   const hints = keptPerson ? { people: [keptPerson] } : {};
   // Doubts about one's memory are not details of the film, except where the reply refines.
   const plain = reading.details.filter((d) => !d.hedged).map((d) => d.text);
   // Where it refines, a detail told with a doubt ("early 90s maybe") is still a detail.
   const told = reading.details.filter((d) => !d.hedged || hasStoryWords(d.text)).map((d) => d.text);
   const all = reading.details.map((d) => d.text);
-  if (anchor !== null && (keptPerson || all.length || wrongFilm)) return { kind: 'refine', details: all.join('. '), anchor, hints };
+  if (anchor !== null && (keptPerson || all.length || wrongFilm)) return refine(all.join('. '), anchor, hints);
   // "it's kubrick, but not the shining": a person picked, then the film taken back.
   const takenBack = reading.listRejected ? null : reading.personTakenBack ?? (pick?.via === 'person' && (wrongFilm || reading.details.some((d) => d.after === 'pick' && d.contrast && !d.hedged)) ? pick : null);
-  if (takenBack) return { kind: 'refine', details: all.join('. '), anchor: takenBack.index, hints: { people: [takenBack.person!] } };
+  if (takenBack) return refine(all.join('. '), takenBack.index, { people: [takenBack.person!] });
   // "it came out in 2014, a retired hitman": the year is told of the film, with more of it,
   // not pointed at the one candidate of that year.
   if (pick?.via === 'year' && RELEASE_TOLD.test(clauses[reading.pickClause]!.text) && reading.details.some((d) => !d.hedged && d.after === 'pick')) {
-    return { kind: 'refine', details: [detailsOf(clauses[reading.pickClause]!, { withReferences: true }), ...plain].join('. '), anchor: null, hints };
+    return refine([detailsOf(clauses[reading.pickClause]!, { withReferences: true }), ...plain].join('. '), null, hints);
   }
   if (pick !== null) {
     // A pick that goes on to describe something else ("yes the second, but it was animated",
@@ -623,14 +626,14 @@ function readReply(message: string, candidates: MovieCandidate[]): Intent | null
     const describesMore = clauses
       .slice(reading.pickClause + 1)
       .some((clause) => /^(but|except)\b/.test(clause.text) && /\b(was|were|had|set|with|its|in|on|at|about|instead)\b/.test(clause.text) && !HEDGE.test(clause.text) && !CONFIRMS_PICK.test(clause.text));
-    if (describesMore && plain.length) return { kind: 'refine', details: plain.join('. '), anchor: pick.index, hints };
+    if (describesMore && plain.length) return refine(plain.join('. '), pick.index, hints);
     return { kind: 'confirm', index: pick.index };
   }
   const said = told.join('. ');
-  if (reading.rejectedAll || clauses.some(isNegative)) return { kind: 'refine', details: said, anchor: null, hints };
+  if (reading.rejectedAll || clauses.some(isNegative)) return refine(said, null, hints);
   // A plain yes points at the first; a yes that goes on with "but ..." describes another film.
   if (clauses.some(isAffirmative) && !clauses.slice(1).some((clause) => /^(but|except)\b/.test(clause.text) && detailsOf(clause))) return { kind: 'confirm', index: 0 };
-  if (said) return { kind: 'refine', details: said, anchor: null, hints };
+  if (said) return refine(said, null, hints);
   const story = storyReference(clauses.flatMap((c) => c.words), candidates);
   if (story) return { kind: 'confirm', index: story.index };
   return null;
@@ -672,7 +675,7 @@ export class ReplyReader {
     if (decided) return decided;
     if ((await this.nearestExamples(message)) === 'confirm') return { kind: 'confirm', index: 0 };
     // A message no rule understood most likely describes the film further.
-    return { kind: 'refine', details: message.trim(), anchor: null, hints: {} };
+    return { kind: 'refine', details: message.trim(), anchor: null, hints: {}, turnsDownAll: false };
   }
 
   private async nearestExamples(message: string): Promise<'confirm' | 'refine'> {
