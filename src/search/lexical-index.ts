@@ -226,8 +226,8 @@ export class LexicalIndex {
       if (present.length === 0) continue;
       const holders = this.gatherFrequencies(present);
       // Whether the term is a name is known only once all its films are seen: the films that
-      // credit it are kept aside and counted afterwards.
-      let inCreditsOnly = 0;
+      // name it are kept aside and counted afterwards.
+      let inCredits = 0;
       this.credited.length = 0;
       for (const key of holders) {
         if (!this.seen[key]) {
@@ -249,10 +249,13 @@ export class LexicalIndex {
         if (rare) this.matchedRareIdf[key]! += idf;
         if (this.frequencies[at + PEOPLE]! > 0) {
           this.credited.push(key);
-          if (this.frequencies[at + PLOT] === 0) inCreditsOnly++;
+          // The people field holds the credits and the capitalised words of the story, so it
+          // outnumbers the story only when the credits hold the term. Not "absent from the
+          // story": a Wikipedia lead names the stars it credits ("starring Kevin Bacon").
+          if (this.frequencies[at + PEOPLE]! > this.frequencies[at + PLOT]!) inCredits++;
         }
       }
-      if (inCreditsOnly / holders.length >= NAME_SHARE) {
+      if (inCredits / holders.length >= NAME_SHARE) {
         queryNameIdf += idf;
         nameTerms.push(term);
         for (const key of this.credited) this.matchedNameIdf[key]! += idf;

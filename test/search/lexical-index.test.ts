@@ -130,4 +130,22 @@ describe('LexicalIndex (BM25F), written at ingest and opened memory-mapped', () 
   test('names inside a plot are read as people (characters, places), not the first word of a sentence', () => {
     expect(namesInPlot('Andy meets Red in prison. Later Warden Norton shoots Tommy.')).toEqual(['Red', 'Warden', 'Norton', 'Tommy']);
   });
+
+  test('a word is read as a name when most films holding it credit it, even where the story names the star too', () => {
+    // Wikipedia leads say who stars ("starring Kevin Bacon"): crediting, not telling a story.
+    const leads = [
+      film('Quakes', 'Quakes is a 1990 monster film starring Kevin Bacon and Fred Ward.', { cast: ['Kevin Bacon', 'Fred Ward'] }),
+      film('Dance', 'Dance is a 1984 musical film starring Kevin Bacon.', { cast: ['Kevin Bacon'] }),
+      film('Breakfast', 'A cook fries bacon and eggs for a diner full of truckers.'),
+    ];
+    const leadsPath = join(dir.value, 'leads.bin');
+    writeLexicalIndex(leadsPath, leads.map(filmFields));
+    const scores = LexicalIndex.open(leadsPath).score(tokenize('kevin bacon giant worms'), parameters);
+    expect(scores.nameTerms).toEqual(['kevin', 'bacon']);
+    expect(scores.matchedNameIdf[0]).toBeCloseTo(scores.queryNameIdf, 5);
+    expect(scores.matchedNameIdf[2]).toBe(0);
+    // A word a story uses more often than credits stays a story word.
+    const story = LexicalIndex.open(leadsPath).score(tokenize('fries eggs'), parameters);
+    expect(story.nameTerms).toEqual([]);
+  });
 });
