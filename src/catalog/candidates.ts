@@ -80,12 +80,13 @@ export interface ValidationRules {
 
 /**
  * Scores, removes duplicates (same catalog id, or same normalised title and year: the first,
- * best-scored one stays), drops the weak, orders by confidence.
+ * best-ranked one stays), drops the weak, and keeps the search's order. Not the order of
+ * confidence: its catalog half says the catalog knows a film, not that it is the one
+ * described, and a corpus larger than the catalog snapshot (the 35k-film one offline) would
+ * see every film the snapshot lacks listed under any film it holds, however unlike.
  */
 export function validateCandidates(hits: EnrichedHit[], rules: ValidationRules): MovieCandidate[] {
-  const scored = hits
-    .map((hit) => toMovieCandidate(hit.movie, hit.catalog, confidenceOf(hit)))
-    .sort((a, b) => b.confidence - a.confidence);
+  const scored = hits.map((hit) => toMovieCandidate(hit.movie, hit.catalog, confidenceOf(hit)));
   const seen = new Set<string>();
   const kept: MovieCandidate[] = [];
   for (const candidate of scored) {

@@ -55,14 +55,14 @@ describe('confidence', () => {
 });
 
 describe('validateCandidates', () => {
-  test('orders by confidence, drops duplicates by catalog id and by title + year, and drops the weak', () => {
+  test("keeps the search's order, drops duplicates by catalog id and by title + year, and drops the weak", () => {
     const candidates = validateCandidates(
       [
-        hit(movie('Heat', 1995), 0.3, catalog('tt1', 'Heat', 1995), 1),
         hit(movie('Jaws', 1975), 0.6, catalog('tt2', 'Jaws', 1975), 1),
+        hit(movie('Heat', 1995), 0.3, catalog('tt1', 'Heat', 1995), 1),
+        hit(movie('Obscure', 1990), 0.3, null, 0),
         hit(movie('Heat (director’s cut)', 1995, 'x'), 0.2, catalog('tt1', 'Heat', 1995), 0.8),
         hit(movie('Jaws', 1975, 'jaws-again'), 0.1, null, 0),
-        hit(movie('Obscure', 1990), 0.3, null, 0),
       ],
       { minConfidence: 0.35 },
     );
@@ -71,12 +71,13 @@ describe('validateCandidates', () => {
     expect(candidates[0]).toMatchObject({ catalog_id: 'tt2', catalog_title: 'Jaws', rag_year: 1975, rag_director: 'D' });
   });
 
-  test('without catalog data a candidate stands on its relevance alone, and a weak one is dropped', () => {
+  test('a film the catalog does not hold keeps its rank above one it holds that the search found less likely; a weak one is dropped', () => {
     const kept = validateCandidates(
-      [hit(movie('Jaws', 1975), 0.04, null, 0), hit(movie('Heat', 1995), 0.4, null, 0), hit(movie('Alien', 1979), 0.01, catalog('tt3', 'Alien', 1979), 1)],
+      [hit(movie('Heat', 1995), 0.4, null, 0), hit(movie('Jaws', 1975), 0.04, null, 0), hit(movie('Alien', 1979), 0.01, catalog('tt3', 'Alien', 1979), 1)],
       { minConfidence: 0.02 },
     );
-    expect(kept.map((c) => c.rag_title)).toEqual(['Alien', 'Heat']);
+    expect(kept.map((c) => c.rag_title)).toEqual(['Heat', 'Alien']);
+    expect(kept[1]!.confidence).toBeGreaterThan(kept[0]!.confidence);
   });
 
   test('a candidate without catalog data has null scalars and empty lists', () => {
