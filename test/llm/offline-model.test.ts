@@ -110,6 +110,8 @@ describe('offline Q&A', () => {
     expect(topicOf('what colour is the boat')).toBeNull();
     expect(topicOf('who else is in it?')).toBe('cast');
     expect(topicOf('anyone famous in it?')).toBe('cast');
+    expect(topicOf('who voices the panda')).toBe('cast');
+    expect(topicOf('who did the voice cast')).toBe('cast');
     expect(topicOf('is it long?')).toBe('runtime');
   });
 
@@ -129,14 +131,14 @@ describe('offline Q&A', () => {
     expect(await answerFromFacts('what is it about?', tools())).toBe('A shark terrorises a town.');
   });
 
-  test('answers whether it is a kind of film from the genres the catalog lists', async () => {
+  test('answers whether it is a kind of film from its genres', async () => {
     expect(topicOf('is it scary?')).toBe('kind');
-    expect(await answerFromFacts('is it a thriller?', tools())).toBe('Yes: the catalog lists Jaws as adventure and thriller.');
-    expect(await answerFromFacts('Is it scary?', tools())).toBe('The catalog lists Jaws as adventure and thriller, not as horror.');
-    expect(await answerFromFacts('would my kids like it, is it animated or a comedy?', tools())).toBe('The catalog lists Jaws as adventure and thriller, not as animation or comedy.');
+    expect(await answerFromFacts('is it a thriller?', tools())).toBe('Yes: Jaws is listed as adventure and thriller.');
+    expect(await answerFromFacts('Is it scary?', tools())).toBe('Jaws is listed as adventure and thriller, not as horror.');
+    expect(await answerFromFacts('would my kids like it, is it animated or a comedy?', tools())).toBe('Jaws is listed as adventure and thriller, not as animation or comedy.');
     expect(await answerFromFacts('is it funny?', tools({ genres: [] }))).toBe("I don't know the genres of Jaws, so I can't say.");
     // What a film is like, which no fact says: said plainly, with what the catalog does say.
-    expect(await answerFromFacts('is it sad?', tools())).toBe("I can't tell from what I know whether Jaws is sad; the catalog lists it as adventure and thriller.");
+    expect(await answerFromFacts('is it sad?', tools())).toBe("I can't tell from what I know whether Jaws is sad; it is listed as adventure and thriller.");
     expect(await answerFromFacts('was it really violent', tools({ genres: [] }))).toBe("I can't tell from what I know whether Jaws is violent.");
     expect(topicOf('is it about a shark?')).toBe('plot');
     // A question that is not a yes or no names a spy or a heist in the story, not a kind of film.

@@ -26,7 +26,7 @@ const TOPICS: Array<[Topic, RegExp]> = [
   // "films like it", not "would my kids like it"
   ['similar', /\b(similar|(films?|movies?|anything|something|others?|ones?|more|else)( (is|are))? like (it|this|that)|recommend|recommendation|else (to|should) watch|more (films|movies) like|other (films|movies) like)\b/],
   ['director', /\b(direct(ed|or|ors|s)?|who made|who (has )?(the (film|movie) )?filmed|filmmaker|behind the camera)\b/],
-  ['cast', /\b(cast|star(s|red|ring)?|actor|actors|actress|acted|who( else)? (plays|played|is in|was in|acts|acted)|(anyone|anybody) (famous |well known |i know )?in (it|this|that)|lead(ing)? role)\b/],
+  ['cast', /\b(cast|star(s|red|ring)?|actor|actors|actress|acted|who( else)? (plays|played|is in|was in|acts|acted|voices|voiced|does the voice)|voice cast|voice actors?|(anyone|anybody) (famous |well known |i know )?in (it|this|that)|lead(ing)? role)\b/],
   // The glosses read "dura" (lasts) as the adjective (hard): the question is known whole.
   ['runtime', /\b(how long|how (much|many) (of )?time|cuanto dura|quanto dura|wie lange|runtime|run time|length|minutes|hours|duration|(is|was) (it|this|that) (too |very |really )?(long|short))\b/],
   ['rating', /\b(rating|rated|score|good|worth|imdb|reviews?|stars out of)\b/],
@@ -78,18 +78,18 @@ export async function answerFromFacts(question: string, tools: MovieTools): Prom
   return (await Promise.all(topics.map((topic) => answerTopic(topic, facts, tools, question)))).join(' ');
 }
 
-/** The genres the catalog lists, as a sentence says them ("adventure and thriller"). */
+/** The film's genres (the catalog's, else the corpus's), as a sentence says them ("adventure and thriller"). */
 const genresListed = (facts: MovieFacts) => listNames(facts.genres.map((genre) => genre.toLowerCase()));
 
-/** "Is it scary?", "is it a comedy?": yes or no from the genres the catalog lists, which it names. */
+/** "Is it scary?", "is it a comedy?": yes or no from the film's genres, which it names. */
 function answerKind(question: string, facts: MovieFacts): string {
   const name = facts.title;
   if (facts.genres.length === 0) return `I don't know the genres of ${name}, so I can't say.`;
   const listed = genresListed(facts);
   const asked = genresSaid(normaliseQuestion(question)).map(({ genre }) => genre);
   const held = genreMask(facts.genres);
-  if (asked.some((genre) => held & genreBit(genre.name))) return `Yes: the catalog lists ${name} as ${listed}.`;
-  return `The catalog lists ${name} as ${listed}, not as ${listNames(asked.map((genre) => genre.name.toLowerCase()), Infinity, 'or')}.`;
+  if (asked.some((genre) => held & genreBit(genre.name))) return `Yes: ${name} is listed as ${listed}.`;
+  return `${name} is listed as ${listed}, not as ${listNames(asked.map((genre) => genre.name.toLowerCase()), Infinity, 'or')}.`;
 }
 
 async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieTools, question: string): Promise<string> {
@@ -121,7 +121,7 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
     }
     case 'feel': {
       const feel = feltAs(normaliseQuestion(question));
-      const listed = facts.genres.length ? `; the catalog lists it as ${genresListed(facts)}` : '';
+      const listed = facts.genres.length ? `; it is listed as ${genresListed(facts)}` : '';
       return `I can't tell from what I know whether ${name} is ${feel}${listed}.`;
     }
     case 'runtime':
