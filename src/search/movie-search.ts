@@ -79,6 +79,8 @@ const PASSAGE_DEPTH = 150;
 const SHORT_LIST = 60;
 const TITLE = fieldIndex('title');
 const RRF_K = 60;
+/** Where the best film crediting a person named goes when the first five credit nobody named (0-based: the fifth). */
+const NAMED_SLOT = 4;
 /** A clause ruling out words mostly read as names ("tom hanks": "tom" is also a character's) rules out a person. */
 const NAMED_SHARE = 0.5;
 
@@ -106,10 +108,32 @@ export class MovieSearch {
       .map((candidate) => ({ key: candidate.key, score: this.scorer.score(featureVector(candidate, context)) }))
       .sort((a, b) => b.score - a.score || a.key - b.key);
     const probabilities = Scorer.probabilities(ranked.map((entry) => entry.score));
-    const hits = ranked.slice(0, k).map((entry, i) => ({ movie: this.index.movie(entry.key), relevance: calibrate(probabilities[i]!, this.scorer.model.calibration) }));
+    const order = ranked.map((_, i) => i);
+    const named = this.namedFilmBeyond(ranked, k, namesSaid);
+    if (named !== null) order.splice(NAMED_SLOT, 0, ...order.splice(named, 1));
+    const hits = order.slice(0, k).map((i) => ({ movie: this.index.movie(ranked[i]!.key), relevance: calibrate(probabilities[i]!, this.scorer.model.calibration) }));
     const listRelevance = Math.min(1, hits.reduce((sum, hit) => sum + hit.relevance, 0));
     const bestNamedOnly = hits.length > 0 && this.namedOnly(ranked[0]!.key, hits[0]!.movie, context.query, namesSaid);
     return { hits, topRelevance: hits[0]?.relevance ?? 0, listRelevance, abstain: listRelevance < this.abstainBelow, analysis: context.query, namesSaid, bestNamedOnly };
+  }
+
+  /**
+   * The index in `ranked` of the best film crediting someone the description names, when none
+   * of the first NAMED_SLOT + 1 does and the list has room: a person named is the surest thing
+   * people recall ("kevin bacon fighting giant worms"), and a corpus that knows a film only by
+   * its credits cannot match the rest. Null otherwise.
+   */
+  private namedFilmBeyond(ranked: ReadonlyArray<{ key: number }>, k: number, namesSaid: string[]): number | null {
+    if (namesSaid.length === 0 || k <= NAMED_SLOT) return null;
+    const names = namesSaid.map(tokenize);
+    const creditsNamed = (key: number) => {
+      const movie = this.index.movie(key);
+      const credits = [...movie.cast, ...movie.directors].map(tokenize);
+      return names.some((name) => credits.some((person) => name.every((term) => person.includes(term))));
+    };
+    if (ranked.slice(0, NAMED_SLOT + 1).some((entry) => creditsNamed(entry.key))) return null;
+    const found = ranked.findIndex((entry, i) => i > NAMED_SLOT && creditsNamed(entry.key));
+    return found < 0 ? null : found;
   }
 
   /** The years the corpus's films came out in, from the earliest to the latest (read once). */
@@ -227,6 +251,11 @@ export class MovieSearch {
     lexicalRanking.forEach((key, rank) => fused.set(key, 1 / (RRF_K + rank)));
     denseRanking.forEach((key, rank) => fused.set(key, (fused.get(key) ?? 0) + 1 / (RRF_K + rank)));
     const shortList = [...fused].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, SHORT_LIST).map(([key]) => key);
+    const namesSaid = namesSaidIn(told, lexical.nameTerms);
+    const namedFilm = namesSaid.length ? bestNamedFilm(lexicalRanking, lexical.matchedNameIdf) : undefined;
+    // The best film of the people named is scored even when the rest of the words found others
+    // (search may offer it: namedFilmBeyond).
+    if (namedFilm !== undefined && !shortList.includes(namedFilm)) shortList.push(namedFilm);
 
     const lexicalRank = new Map(lexicalRanking.map((key, rank) => [key, rank]));
     const denseRank = new Map(denseRanking.map((key, rank) => [key, rank]));
@@ -248,8 +277,14 @@ export class MovieSearch {
       }),
     );
     const bestSimilarity = Math.max(0, ...candidates.map((c) => Math.max(0, ...c.passageSimilarities)));
-    return { context: { query: analysis, bestSimilarity, corpusSize: this.index.size }, candidates, namesSaid: namesSaidIn(told, lexical.nameTerms) };
+    return { context: { query: analysis, bestSimilarity, corpusSize: this.index.size }, candidates, namesSaid };
   }
+}
+
+/** The first film of a lexical ranking holding the most of the names said (in credits or a story's names), if any holds one. */
+function bestNamedFilm(ranking: readonly number[], matchedNameIdf: Float32Array): number | undefined {
+  const most = Math.max(0, ...ranking.map((key) => matchedNameIdf[key]!));
+  return most > 0 ? ranking.find((key) => matchedNameIdf[key] === most) : undefined;
 }
 
 /** The index terms of the people a film credits. */

@@ -111,6 +111,20 @@ describe('MovieSearch on the bundled corpus', async () => {
     expect((await named('a tom hanks movie')).namedOnly).toBe(false);
   });
 
+  test('a person named is honoured among the first five: the best film crediting them takes the fifth place when none of the four before does', async () => {
+    const credits = (movie: { cast: string[]; directors: string[] }, name: string) => [...movie.cast, ...movie.directors].includes(name);
+    const described = 'a shark terrorizes a beach town, with harrison ford';
+    const five = (await search.search(described, { k: 5 })).hits.map((hit) => hit.movie);
+    expect(five[0]!.title).toBe('Jaws');
+    expect(five.slice(0, 4).some((movie) => credits(movie, 'Harrison Ford'))).toBe(false);
+    expect(credits(five[4]!, 'Harrison Ford')).toBe(true);
+    // A shorter list is the ranking as it is, and one with a film of theirs in it is left alone.
+    const four = (await search.search(described, { k: 4 })).hits.map((hit) => hit.movie);
+    expect(four.map((movie) => movie.title)).toEqual(five.slice(0, 4).map((movie) => movie.title));
+    const withTheirs = (await search.search('sigourney weaver and a shark terrorizes a beach town', { k: 5 })).hits.map((hit) => hit.movie.title);
+    expect(withTheirs.slice(0, 2)).toEqual(['Jaws', 'Alien']);
+  });
+
   test('a word typed apart that the corpus holds as one is searched as the whole word', async () => {
     const result = await search.search('film by kore-eda about a family of shoplifters', { k: 5 });
     expect(result.hits[0]!.movie.title).toBe('Shoplifters');
