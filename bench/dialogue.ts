@@ -44,6 +44,7 @@ export function judge(reply: LabelledReply, intent: Intent): string | null {
     if (intent.kind !== 'confirm') return `read as a refinement (${JSON.stringify(intent)})`;
     return intent.index === expected.index - 1 ? null : `confirmed #${intent.index + 1}, not #${expected.index}`;
   }
+  if (intent.kind === 'ask') return `read as a question about #${intent.index + 1}`;
   if (intent.kind !== 'refine') return `confirmed #${intent.index + 1}`;
   const anchor = intent.anchor === null ? null : intent.anchor + 1;
   if (anchor !== expected.anchor) return `anchored on ${anchor}, not ${expected.anchor}`;
@@ -85,7 +86,7 @@ if (import.meta.main) {
       entry.right++;
       right++;
     } else {
-      const as = intent.kind === 'confirm' ? 'confirm (other)' : intent.anchor === null ? 'refine' : 'refine (anchored)';
+      const as = intent.kind === 'confirm' ? 'confirm (other)' : intent.kind === 'ask' ? 'a question' : intent.anchor === null ? 'refine' : 'refine (anchored)';
       const label = reply.expected.intent === 'confirm' && intent.kind === 'confirm' ? 'wrong candidate' : as;
       entry.wrongAs.set(label, (entry.wrongAs.get(label) ?? 0) + 1);
       misses.push(`  [${reply.class}] "${reply.message}": ${problem}`);

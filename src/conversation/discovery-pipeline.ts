@@ -15,7 +15,7 @@ import { creditedNames, type MovieCandidate, type ValidationRules, validateCandi
 import type { CatalogProvider } from '../catalog/catalog.ts';
 import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
 import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/language-model.ts';
-import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, helpfulDetails, listNames, streamWords, thatSoundsLike, yearsBeyondCollection } from '../llm/wording.ts';
+import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, helpfulDetails, isItThisOne, listNames, streamWords, thatSoundsLike, yearsBeyondCollection } from '../llm/wording.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
 import { tokenize } from '../search/tokens.ts';
 import { describesAFilm } from './small-talk.ts';
@@ -221,8 +221,9 @@ export class DiscoveryPipeline implements TurnEngine {
       })
       .edge('present', END)
       .step('classify', async (s) => ({ ...s, intent: await language.classifyConfirmation(s.message, s.conversation.candidates) }))
-      .branch('classify', ['confirm', 'refine', 'deadEnd'], (s) => {
+      .branch('classify', ['confirm', 'answerAboutShown', 'refine', 'deadEnd'], (s) => {
         if (s.intent?.kind === 'confirm') return 'confirm';
+        if (s.intent?.kind === 'ask' && s.conversation.candidates[s.intent.index]) return 'answerAboutShown';
         return s.conversation.refinementCycles < MAX_REFINEMENTS ? 'refine' : 'deadEnd';
       })
       .step('refine', async (s) => {
@@ -241,6 +242,18 @@ export class DiscoveryPipeline implements TurnEngine {
         return { ...s, reply, conversation: { ...s.conversation, phase: 'confirmation', candidates } };
       })
       .edge('pointAtShown', END)
+      .step('answerAboutShown', async (s, { stream, deadline }) => {
+        // "who is in the second one?": answered from that film's facts, nothing chosen and no
+        // refinement spent; the film is put first, so a "yes" takes it.
+        const { index, question } = s.intent as Extract<Intent, { kind: 'ask' }>;
+        const shown = s.conversation.candidates;
+        const film = shown[index]!;
+        const answer = await language.answerQuestion(question, this.toolsFor(film, deadline));
+        const reply = `${answer}\n\n${isItThisOne(film)}`;
+        streamWords(reply, stream);
+        return { ...s, reply, conversation: { ...s.conversation, candidates: [film, ...shown.filter((other) => other !== film)] } };
+      })
+      .edge('answerAboutShown', END)
       .step('nothingNew', async (s, { stream }) => {
         // Nothing new: the same candidates stay, and the refinement is not spent, unless the
         // person added no detail or the last refinement found nothing too.
@@ -259,9 +272,9 @@ export class DiscoveryPipeline implements TurnEngine {
         return { ...s, conversation: { ...s.conversation, phase: 'qa', confirmedMovie: movie, candidates: [] } };
       })
       .edge('confirm', 'overview')
-      .step('overview', async (s, { deadline }) => ({ ...s, reply: await language.describeMovie(this.toolsFor(s, deadline)) }))
+      .step('overview', async (s, { deadline }) => ({ ...s, reply: await language.describeMovie(this.toolsFor(s.conversation.confirmedMovie!, deadline)) }))
       .edge('overview', END)
-      .step('qa', async (s, { deadline }) => ({ ...s, reply: await language.answerQuestion(s.message, this.toolsFor(s, deadline)) }))
+      .step('qa', async (s, { deadline }) => ({ ...s, reply: await language.answerQuestion(s.message, this.toolsFor(s.conversation.confirmedMovie!, deadline)) }))
       .edge('qa', END)
       .step('deadEnd', async (s, { stream }) => {
         const reason = s.deadEnd ?? 'refinements-exhausted';
@@ -294,7 +307,7 @@ export class DiscoveryPipeline implements TurnEngine {
     return index >= 0 ? index : null;
   }
 
-  private toolsFor(s: TurnState, deadline: number) {
-    return movieTools(s.conversation.confirmedMovie!, this.parts.catalog, this.parts.search, deadline);
+  private toolsFor(movie: MovieCandidate, deadline: number) {
+    return movieTools(movie, this.parts.catalog, this.parts.search, deadline);
   }
 }

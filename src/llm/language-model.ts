@@ -7,6 +7,8 @@ import type { SearchHints } from '../search/query-analysis.ts';
 export type Intent =
   /** The user picked candidate `index` (0-based). */
   | { kind: 'confirm'; index: number }
+  /** The user asks `question` about candidate `index` without choosing it ("who is in the second one?"). */
+  | { kind: 'ask'; index: number; question: string }
   /**
    * None of the candidates is the film. `details` is what the reply adds about it (may be
    * empty); `anchor` the candidate it is like ("similar to the second, but animated") or

@@ -142,11 +142,13 @@ export class OpenAiLanguageModel implements LanguageModel {
         '("Scream 2" is Scream 2, not Scream). A plain yes is the first candidate.\n' +
         'Answer with JSON only, one of:\n' +
         '{"intent": "confirm", "index": <1-based number>}\n' +
+        '{"intent": "ask", "index": <1-based number>} when it asks something about one candidate without choosing it ("who is in the second one?")\n' +
         '{"intent": "refine", "anchor": <1-based number of the candidate it is like, or null>, "people": [<names of people who are right>], ' +
         '"details": "<the new details about the film in English, or empty>", "all_turned_down": <true when the reply turns down every candidate in so many words, as "none of these" does>}',
     );
     const position = (value: unknown) => (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= candidates.length ? (value as number) - 1 : null);
     if (answer.intent === 'confirm' && position(answer.index) !== null) return { kind: 'confirm', index: position(answer.index)! };
+    if (answer.intent === 'ask' && position(answer.index) !== null) return { kind: 'ask', index: position(answer.index)!, question: message };
     if (answer.intent === 'refine') {
       if (answer.anchor !== null && answer.anchor !== undefined && position(answer.anchor) === null) throw new LanguageModelError('the model named a candidate that was not shown');
       const people = stringList(answer.people);

@@ -36,6 +36,11 @@ export function thatSoundsLike(candidate: MovieCandidate): string {
   return `That sounds like ${titleAndYear(candidate)}, one of the films I showed you: is that the one? Say yes, or tell me more about the film.`;
 }
 
+/** Said after answering a question about one of the films shown, which is then put first. */
+export function isItThisOne(candidate: MovieCandidate): string {
+  return `Is it ${titleAndYear(candidate)}? Say yes, or pick another film of the list, or tell me more about the film.`;
+}
+
 /** Said before the list when the best candidate does not credit people the description names. */
 export function bestDoesNotCredit(candidate: MovieCandidate, names: string[]): string {
   return `${closestMatch(candidate)} does not credit ${listNames(names, 3, 'or')} as far as I know.`;

@@ -122,6 +122,11 @@ const ROWS: Row[] = [
   { class: 'other language', candidates: thrillers, message: 'sí, la segunda', expected: { kind: 'confirm', index: 1 } },
   { class: 'other language', candidates: thrillers, message: 'nein, keiner davon', expected: refine(null, [], '', true) },
   { class: 'year told', candidates: thrillers, message: 'the 98 one', expected: { kind: 'confirm', index: 2 } },
+  { class: 'a question about one', candidates: thrillers, message: 'who is in the second one?', expected: { kind: 'ask', index: 1, question: 'who is in the second one?' } },
+  { class: 'a question about one', candidates: thrillers, message: "what's Ronin about", expected: { kind: 'ask', index: 2, question: "what's Ronin about" } },
+  { class: 'a question about one', candidates: thrillers, message: 'is the first one rated well?', expected: { kind: 'ask', index: 0, question: 'is the first one rated well?' } },
+  { class: 'plain pick', candidates: thrillers, message: 'is it the second one?', expected: { kind: 'confirm', index: 1 } },
+  { class: 'plain pick', candidates: thrillers, message: 'the second one, who is in it?', expected: { kind: 'confirm', index: 1 } },
   { class: 'year told', candidates: thrillers, message: 'it came out in 1981', expected: { kind: 'confirm', index: 1 } },
   { class: 'year told', candidates: thrillers, message: 'it came out in 2004, a retired hitman after the men who killed his dog', expected: refine(null, [], 'came out in 2004, a retired hitman after the men who killed his dog'), detailWords: ['2004', 'hitman', 'dog'] },
 ];
@@ -129,12 +134,13 @@ const ROWS: Row[] = [
 /** The JSON a model that reads the reply right would answer. */
 function modelAnswer(expected: Intent): string {
   if (expected.kind === 'confirm') return JSON.stringify({ intent: 'confirm', index: expected.index + 1 });
+  if (expected.kind === 'ask') return JSON.stringify({ intent: 'ask', index: expected.index + 1 });
   return JSON.stringify({ intent: 'refine', anchor: expected.anchor === null ? null : expected.anchor + 1, people: expected.hints.people ?? [], details: expected.details, all_turned_down: expected.turnsDownAll });
 }
 
 /** Compares readings: the same intent, candidate, anchor and people; the details hold the expected words. */
 function expectReading(actual: Intent, row: Row): void {
-  if (row.expected.kind === 'confirm') {
+  if (row.expected.kind === 'confirm' || row.expected.kind === 'ask') {
     expect(actual).toEqual(row.expected);
     return;
   }

@@ -13,6 +13,7 @@ import type { SearchHints } from '../../search/query-analysis.ts';
 import { DENIALS, isStopword } from '../../search/tokens.ts';
 import { foldAccents } from '../../text.ts';
 import type { Intent } from '../language-model.ts';
+import { topicsOf } from './questions.ts';
 
 /** Plain yes/no and ordinals in the languages people most often answer in, as English words. */
 const FOREIGN_WORDS: Record<string, string> = {
@@ -639,6 +640,31 @@ function readReply(message: string, candidates: MovieCandidate[]): Intent | null
   return null;
 }
 
+/** A question, by its first word ("who is in the second one", "is the third one animated"). */
+const QUESTION_OPENING = /^(who|whos|what|whats|when|where|how|which|is|isnt|was|does|did|has|are|tell me|can you tell me)\b/;
+/** What a question may ask of a film shown: its facts, not films like it or what it is called. */
+const ASKABLE = new Set(['director', 'cast', 'year', 'rating', 'genres', 'kind', 'feel', 'runtime', 'plot', 'unheld']);
+
+/**
+ * The candidate a reply asks a question about without choosing it ("who is in the second
+ * one?", "what is Heat about?"): a question of what Q&A answers that points at one film shown
+ * by its position or title. Null otherwise: "is it the second one?" asks nothing of the film,
+ * and "the second one, who's in it?" picks it first.
+ */
+function askedAbout(message: string, candidates: MovieCandidate[]): number | null {
+  const clauses = clausesOf(message, candidates);
+  // A position outranks words of a title ("who is in the second one", with In the Heat of the Night shown).
+  const ordinal = clauses.some((clause) => clause.references.some((r) => r.via === 'ordinal'));
+  const pointers = clauses.map((clause) => clause.references.filter((r) => r.index >= 0 && (ordinal ? r.via === 'ordinal' : r.via === 'title' && !r.weak)));
+  // The question is in the words around the films named: "when harry met sally" asks nothing.
+  const unnamed = clauses.flatMap((clause, c) => clause.words.filter((_, i) => !pointers[c]!.some((r) => r.from <= clause.start + i && clause.start + i <= r.to)));
+  const question = unnamed.join(' ');
+  if (unnamed.length === 0 || !QUESTION_OPENING.test(question) || pointers[0]!.some((r) => r.from === clauses[0]!.start)) return null;
+  if (!topicsOf(question).some((topic) => ASKABLE.has(topic))) return null;
+  const pointed = new Set(pointers.flat().map((r) => r.index));
+  return pointed.size === 1 ? [...pointed][0]! : null;
+}
+
 const isContentWord = (word: string) => word.length > 2 && !FILLER.has(word);
 const contentWords = (clause: Clause) => clause.words.filter(isContentWord).length;
 
@@ -671,6 +697,8 @@ export class ReplyReader {
   }
 
   async read(message: string, candidates: MovieCandidate[]): Promise<Intent> {
+    const asked = askedAbout(message, candidates);
+    if (asked !== null) return { kind: 'ask', index: asked, question: message };
     const decided = readReply(message, candidates);
     if (decided) return decided;
     if ((await this.nearestExamples(message)) === 'confirm') return { kind: 'confirm', index: 0 };
