@@ -125,6 +125,7 @@ const ROWS: Row[] = [
   { class: 'a question about one', candidates: thrillers, message: 'who is in the second one?', expected: { kind: 'ask', index: 1, question: 'who is in the second one?' } },
   { class: 'a question about one', candidates: thrillers, message: "what's Ronin about", expected: { kind: 'ask', index: 2, question: "what's Ronin about" } },
   { class: 'a question about one', candidates: thrillers, message: 'is the first one rated well?', expected: { kind: 'ask', index: 0, question: 'is the first one rated well?' } },
+  { class: 'a question about one', candidates: thrillers, message: 'who directed it?', expected: { kind: 'ask', index: 0, question: 'who directed it?' } },
   { class: 'plain pick', candidates: thrillers, message: 'is it the second one?', expected: { kind: 'confirm', index: 1 } },
   { class: 'plain pick', candidates: thrillers, message: 'the second one, who is in it?', expected: { kind: 'confirm', index: 1 } },
   { class: 'year told', candidates: thrillers, message: 'it came out in 1981', expected: { kind: 'confirm', index: 1 } },

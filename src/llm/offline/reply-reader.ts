@@ -647,9 +647,9 @@ const ASKABLE = new Set(['director', 'cast', 'year', 'rating', 'genres', 'kind',
 
 /**
  * The candidate a reply asks a question about without choosing it ("who is in the second
- * one?", "what is Heat about?"): a question of what Q&A answers that points at one film shown
- * by its position or title. Null otherwise: "is it the second one?" asks nothing of the film,
- * and "the second one, who's in it?" picks it first.
+ * one?", "what is Heat about?", "who directed it?"): a question of what Q&A answers that points
+ * at one film shown by its position or title, or at none (the first). Null otherwise: "is it
+ * the second one?" asks nothing of the film, and "the second one, who's in it?" picks it first.
  */
 function askedAbout(message: string, candidates: MovieCandidate[]): number | null {
   const clauses = clausesOf(message, candidates);
@@ -662,6 +662,8 @@ function askedAbout(message: string, candidates: MovieCandidate[]): number | nul
   if (unnamed.length === 0 || !QUESTION_OPENING.test(question) || pointers[0]!.some((r) => r.from === clauses[0]!.start)) return null;
   if (!topicsOf(question).some((topic) => ASKABLE.has(topic))) return null;
   const pointed = new Set(pointers.flat().map((r) => r.index));
+  // "who is in it?" points at no film: the best match, first in the list, is the one in view.
+  if (pointed.size === 0 && clauses.every((clause) => clause.references.length === 0)) return 0;
   return pointed.size === 1 ? [...pointed][0]! : null;
 }
 
