@@ -20,6 +20,12 @@ const thrillers = [
   film('Ronin', 1998, 'John Frankenheimer', ['Robert De Niro', 'Jean Reno']),
   film('Collateral', 2004, 'Michael Mann', ['Tom Cruise', 'Jamie Foxx']),
 ];
+// Surnames that are words of a reply in another language: "Prima" is "first", "Quinto" "fifth".
+const cartoons = [
+  film('Ratatouille', 2007, 'Brad Bird', ['Patton Oswalt']),
+  film('The Jungle Book', 1967, 'Wolfgang Reitherman', ['Phil Harris', 'Louis Prima']),
+  film('Star Trek', 2009, 'J.J. Abrams', ['Chris Pine', 'Zachary Quinto']),
+];
 const slashers = [film('Halloween', 1978, 'John Carpenter', ['Jamie Lee Curtis']), film('Halloween II', 1981, 'Rick Rosenthal', ['Jamie Lee Curtis']), film('Halloween III', 1982, 'Tommy Lee Wallace', ['Tom Atkins'])];
 const saga = [
   film('Star Wars: Episode VI - Return of the Jedi', 1983, 'Richard Marquand', ['Mark Hamill']),
@@ -127,6 +133,9 @@ const ROWS: Row[] = [
   { class: 'a question about one', candidates: thrillers, message: 'is the first one rated well?', expected: { kind: 'ask', index: 0, question: 'is the first one rated well?' } },
   { class: 'a question about one', candidates: thrillers, message: 'who directed it?', expected: { kind: 'ask', index: 0, question: 'who directed it?' } },
   { class: 'plain pick', candidates: thrillers, message: 'is it the second one?', expected: { kind: 'confirm', index: 1 } },
+  { class: 'plain pick', candidates: cartoons, message: 'the first', expected: { kind: 'confirm', index: 0 } },
+  { class: 'plain pick', candidates: cartoons, message: 'the fifth... no, the third', expected: { kind: 'confirm', index: 2 } },
+  { class: 'plain pick', candidates: cartoons, message: 'the one with louis prima', expected: { kind: 'confirm', index: 1 } },
   { class: 'plain pick', candidates: thrillers, message: 'the second one, who is in it?', expected: { kind: 'confirm', index: 1 } },
   { class: 'year told', candidates: thrillers, message: 'it came out in 1981', expected: { kind: 'confirm', index: 1 } },
   { class: 'year told', candidates: thrillers, message: 'it came out in 2004, a retired hitman after the men who killed his dog', expected: refine(null, [], 'came out in 2004, a retired hitman after the men who killed his dog'), detailWords: ['2004', 'hitman', 'dog'] },

@@ -31,6 +31,9 @@ const FOREIGN_WORDS: Record<string, string> = {
   ultimo: 'last', ultima: 'last', letzte: 'last', letzten: 'last', dernier: 'last', derniere: 'last',
 };
 
+/** What FOREIGN_WORDS makes of a word: a surname read so ("Prima", "Quinto") would be a position or a yes. */
+const REPLY_WORDS_OF_NAMES = new Set(Object.values(FOREIGN_WORDS));
+
 /** Numbers and numerals as one form in titles and replies alike ("Part II", "part two", "2"). */
 const NUMBER_WORDS: Record<string, string> = {
   volume: 'vol', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10', eleven: '11', twelve: '12', thirteen: '13',
@@ -360,7 +363,8 @@ function personReferences(words: string[], candidates: MovieCandidate[]): Refere
       const parts = replyWords(name).map((w) => w.word);
       // Full name, surname, and a first name distinctive enough to be used alone ("denzel").
       for (const key of [parts.join(' '), parts.at(-1)!, ...(parts.length > 1 && parts[0]!.length >= 5 ? [parts[0]!] : [])]) {
-        if (!key || key.length < 4) continue;
+        // A name read as a word of the reply ("Louis Prima" as "louis first") is known by the whole name alone.
+        if (!key || key.length < 4 || REPLY_WORDS_OF_NAMES.has(key)) continue;
         credits.set(key, [...(credits.get(key) ?? []), { name, parts, index, directs: directors.includes(name) }]);
       }
     }
