@@ -79,6 +79,7 @@ const PASSAGE_DEPTH = 150;
 const SHORT_LIST = 60;
 const TITLE = fieldIndex('title');
 const RRF_K = 60;
+const ARTICLES = new Set(['the', 'a', 'an']);
 /** Where the best film crediting a person named goes when the first five credit nobody named (0-based: the fifth). */
 const NAMED_SLOT = 4;
 /** A clause ruling out words mostly read as names ("tom hanks": "tom" is also a character's) rules out a person. */
@@ -299,7 +300,9 @@ const creditTerms = (movie: CorpusMovie) => new Set([...movie.cast, ...movie.dir
 function namesSaidIn(text: string, nameTerms: readonly string[]): string[] {
   const names = new Set(nameTerms);
   const said = words(text);
-  const pairedName = (i: number) => i >= 0 && i + 1 < said.length && names.has(`${said[i]}_${stem(said[i + 1]!)}`);
+  // "The Kid Mero" and "The Rock" make "the kid" and "the rock" names in credits, but said in a
+  // description they are nearly always the words they look like.
+  const pairedName = (i: number) => i >= 0 && i + 1 < said.length && !ARTICLES.has(said[i]!) && names.has(`${said[i]}_${stem(said[i + 1]!)}`);
   const isName = (word: string, i: number) => names.has(termOf(word) ?? '') || pairedName(i) || pairedName(i - 1);
   const capitalised = (word: string) => word[0]!.toUpperCase() + word.slice(1);
   const found = new Set<string>();
