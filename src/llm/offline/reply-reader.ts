@@ -529,8 +529,7 @@ function readRightPerson(clause: Clause, candidates: MovieCandidate[], reading: 
  * The rules' reading of a reply, or null when they cannot tell (no reference, no yes or no,
  * no detail): then the nearest labelled examples decide.
  */
-function readReply(message: string, candidates: MovieCandidate[]): Intent | null {
-  const clauses = clausesOf(message, candidates);
+function readReply(clauses: Clause[], candidates: MovieCandidate[]): Intent | null {
   if (clauses.length === 0) return { kind: 'refine', details: '', anchor: null, hints: {}, turnsDownAll: false };
   const reading: Reading = { pick: null, pickClause: -1, anchor: null, keptPerson: null, lastPerson: null, rejectedAll: false, listRejected: false, wrongFilm: false, personTakenBack: null, details: [] };
 
@@ -655,8 +654,7 @@ const ASKABLE = new Set(['director', 'cast', 'year', 'rating', 'genres', 'kind',
  * at one film shown by its position or title, or at none (the first). Null otherwise: "is it
  * the second one?" asks nothing of the film, and "the second one, who's in it?" picks it first.
  */
-function askedAbout(message: string, candidates: MovieCandidate[]): number | null {
-  const clauses = clausesOf(message, candidates);
+function askedAbout(clauses: Clause[]): number | null {
   // A position outranks words of a title ("who is in the second one", with In the Heat of the Night shown).
   const ordinal = clauses.some((clause) => clause.references.some((r) => r.via === 'ordinal'));
   const pointers = clauses.map((clause) => clause.references.filter((r) => r.index >= 0 && (ordinal ? r.via === 'ordinal' : r.via === 'title' && !r.weak)));
@@ -703,9 +701,10 @@ export class ReplyReader {
   }
 
   async read(message: string, candidates: MovieCandidate[]): Promise<Intent> {
-    const asked = askedAbout(message, candidates);
+    const clauses = clausesOf(message, candidates);
+    const asked = askedAbout(clauses);
     if (asked !== null) return { kind: 'ask', index: asked, question: message };
-    const decided = readReply(message, candidates);
+    const decided = readReply(clauses, candidates);
     if (decided) return decided;
     if ((await this.nearestExamples(message)) === 'confirm') return { kind: 'confirm', index: 0 };
     // A message no rule understood most likely describes the film further.
