@@ -645,27 +645,34 @@ function readReply(clauses: Clause[], candidates: MovieCandidate[]): Intent | nu
 
 /** A question, by its first word ("who is in the second one", "is the third one animated"). */
 const QUESTION_OPENING = /^(who|whos|what|whats|when|where|how|which|is|isnt|was|does|did|has|are|tell me|can you tell me)\b/;
+/** Words said before a question that do not change it: "no, but who is in the third one?", "hmm, what is it about". */
+const BEFORE_A_QUESTION = /^((and|but|so|ok|okay|hm+|well|wait|no|nah|nope|then|also|oh|ah|um+|uh+)\s+)+/;
+/** How a question points at the film in view without naming it. */
+const THE_ONE_IN_VIEW = /\b(it|this|that|the (film|movie))\b/;
 /** What a question may ask of a film shown: its facts, not films like it or what it is called. */
 const ASKABLE = new Set(['director', 'cast', 'year', 'rating', 'genres', 'kind', 'feel', 'runtime', 'plot', 'unheld']);
 
 /**
  * The candidate a reply asks a question about without choosing it ("who is in the second
- * one?", "what is Heat about?", "who directed it?"): a question of what Q&A answers that points
- * at one film shown by its position or title, or at none (the first). Null otherwise: "is it
- * the second one?" asks nothing of the film, and "the second one, who's in it?" picks it first.
+ * one?", "the fourth one, what is it about?", "who directed it?"): a clause asking what Q&A
+ * answers, and one film shown pointed at by its position or title, or none (the first). Null
+ * otherwise: "is it the second one?" asks nothing of the film, and a yes ("yes, the second;
+ * who is in it?") picks. Taking a question for a pick would confirm a film nobody chose.
  */
 function askedAbout(clauses: Clause[]): number | null {
+  if (clauses.some(isAffirmative)) return null;
   // A position outranks words of a title ("who is in the second one", with In the Heat of the Night shown).
   const ordinal = clauses.some((clause) => clause.references.some((r) => r.via === 'ordinal'));
   const pointers = clauses.map((clause) => clause.references.filter((r) => r.index >= 0 && (ordinal ? r.via === 'ordinal' : r.via === 'title' && !r.weak)));
   // The question is in the words around the films named: "when harry met sally" asks nothing.
-  const unnamed = clauses.flatMap((clause, c) => clause.words.filter((_, i) => !pointers[c]!.some((r) => r.from <= clause.start + i && clause.start + i <= r.to)));
-  const question = unnamed.join(' ');
-  if (unnamed.length === 0 || !QUESTION_OPENING.test(question) || pointers[0]!.some((r) => r.from === clauses[0]!.start)) return null;
-  if (!topicsOf(question).some((topic) => ASKABLE.has(topic))) return null;
+  const questions = clauses
+    .map((clause, c) => clause.words.filter((_, i) => !pointers[c]!.some((r) => r.from <= clause.start + i && clause.start + i <= r.to)).join(' ').replace(BEFORE_A_QUESTION, ''))
+    .filter((text) => QUESTION_OPENING.test(text));
+  if (!questions.some((text) => topicsOf(text).some((topic) => ASKABLE.has(topic)))) return null;
   const pointed = new Set(pointers.flat().map((r) => r.index));
   // "who is in it?" points at no film: the best match, first in the list, is the one in view.
-  if (pointed.size === 0 && clauses.every((clause) => clause.references.length === 0)) return 0;
+  // Without "it" the words may be another title ("when harry met sally"), told, not asked.
+  if (pointed.size === 0 && clauses.every((clause) => clause.references.length === 0)) return questions.some((text) => THE_ONE_IN_VIEW.test(text)) ? 0 : null;
   return pointed.size === 1 ? [...pointed][0]! : null;
 }
 
