@@ -22,7 +22,7 @@ import { describesAFilm } from './small-talk.ts';
 import type { TurnEngine, TurnInput, TurnOutcome } from './engine.ts';
 import { END, GraphBuilder, type CompiledGraph } from './graph.ts';
 import { movieTools } from './movie-tools.ts';
-import { applyRefinement, searchRequest } from './refinement.ts';
+import { applyRefinement, searchRequest, tellsStory } from './refinement.ts';
 import { type ConversationState, initialState } from './state.ts';
 
 export const MAX_REFINEMENTS = 3;
@@ -296,7 +296,8 @@ export class DiscoveryPipeline implements TurnEngine {
    */
   private async shownFilmDescribed(s: TurnState): Promise<number | null> {
     const shown = s.shownBefore!;
-    if (s.intent?.kind !== 'refine' || !s.intent.details.trim() || s.intent.anchor !== null || s.intent.turnsDownAll) return null;
+    // "no, older" tells nothing of the story: the search would lead with the detail before it.
+    if (s.intent?.kind !== 'refine' || !tellsStory(s.intent.details) || s.intent.anchor !== null || s.intent.turnsDownAll) return null;
     const { query, excludeIds, hints, background } = searchRequest(s.conversation, 1);
     // Only a new detail of the story can point at a film ("older" or words nobody knows cannot).
     if (background === undefined || !this.parts.search.informative(query)) return null;

@@ -54,7 +54,8 @@ const ABOUT_THE_TELLING = new Set(
   tokenize('older newer earlier later recent said meant thought than actually early late mid decade years year wasnt isnt more like much way ' +
     'twenties thirties forties fifties sixties seventies eighties nineties').concat(['s']),
 );
-const tellsStory = (text: string) => tokenize(text).some((term) => !ABOUT_THE_TELLING.has(term) && !/^\d+s?$/.test(term));
+/** Whether a detail says something of what happens, not only when the film came out or that memory erred ("older"). */
+export const tellsStory = (text: string) => tokenize(text).some((term) => !ABOUT_THE_TELLING.has(term) && !/^\d+s?$/.test(term));
 
 /**
  * What the next search is asked: the newest detail that tells something of the story leads,

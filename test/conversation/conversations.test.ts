@@ -174,6 +174,14 @@ describe('conversations (postgres+redis, offline engines)', () => {
     await say(server, user, other, 'a pixar movie where toys come alive');
     const turnedDown = await say(server, user, other, 'none of these, they end up at a daycare');
     expect(turnedDown.done.reply).not.toContain('That sounds like');
+    // "older" tells nothing of the story: the detail before it must not point at a film shown.
+    const third = crypto.randomUUID();
+    await say(server, user, third, 'a heist movie in a casino');
+    await say(server, user, third, 'none of these, it was in the 60s');
+    const sinatra = await say(server, user, third, 'no, with frank sinatra');
+    expect(sinatra.done.phase).toBe('confirmation');
+    const older = await say(server, user, third, 'no, older');
+    expect(older.done.reply).not.toContain('That sounds like');
   });
 
   test('a question about a film shown is answered from its facts, chooses nothing, and puts that film first for a yes', async () => {
