@@ -140,6 +140,8 @@ const ROWS: Row[] = [
   { class: 'a question about one', candidates: thrillers, message: 'no, but who is in the third one?', expected: { kind: 'ask', index: 2, question: 'no, but who is in the third one?' } },
   { class: 'a question about one', candidates: thrillers, message: 'and the fourth one, what is it about?', expected: { kind: 'ask', index: 3, question: 'and the fourth one, what is it about?' } },
   { class: 'plain pick', candidates: thrillers, message: 'yes the second one, who is in it?', expected: { kind: 'confirm', index: 1 } },
+  { class: 'a question about one', candidates: thrillers, message: 'is the second one in color?', expected: { kind: 'ask', index: 1, question: 'is the second one in color?' } },
+  { class: 'plain pick', candidates: thrillers, message: 'has to be the second one', expected: { kind: 'confirm', index: 1 } },
   { class: 'plain refine detail', candidates: thrillers, message: 'when harry met sally', expected: refine(null, [], 'when harry met sally'), detailWords: ['harry', 'sally'] },
   { class: 'year told', candidates: thrillers, message: 'it came out in 1981', expected: { kind: 'confirm', index: 1 } },
   { class: 'year told', candidates: thrillers, message: 'it came out in 2004, a retired hitman after the men who killed his dog', expected: refine(null, [], 'came out in 2004, a retired hitman after the men who killed his dog'), detailWords: ['2004', 'hitman', 'dog'] },

@@ -644,7 +644,7 @@ function readReply(clauses: Clause[], candidates: MovieCandidate[]): Intent | nu
 }
 
 /** A question, by its first word ("who is in the second one", "is the third one animated"). */
-const QUESTION_OPENING = /^(who|whos|what|whats|when|where|how|which|is|isnt|was|does|did|has|are|tell me|can you tell me)\b/;
+const QUESTION_OPENING = /^(who|whos|what|whats|when|where|how|which|is|isnt|was|does|did|are|tell me|can you tell me)\b/;
 /** Words said before a question that do not change it: "no, but who is in the third one?", "hmm, what is it about". */
 const BEFORE_A_QUESTION = /^((and|but|so|ok|okay|hm+|well|wait|no|nah|nope|then|also|oh|ah|um+|uh+)\s+)+/;
 /** How a question points at the film in view without naming it. */
@@ -665,10 +665,15 @@ function askedAbout(clauses: Clause[]): number | null {
   const ordinal = clauses.some((clause) => clause.references.some((r) => r.via === 'ordinal'));
   const pointers = clauses.map((clause) => clause.references.filter((r) => r.index >= 0 && (ordinal ? r.via === 'ordinal' : r.via === 'title' && !r.weak)));
   // The question is in the words around the films named: "when harry met sally" asks nothing.
-  const questions = clauses
-    .map((clause, c) => clause.words.filter((_, i) => !pointers[c]!.some((r) => r.from <= clause.start + i && clause.start + i <= r.to)).join(' ').replace(BEFORE_A_QUESTION, ''))
-    .filter((text) => QUESTION_OPENING.test(text));
-  if (!questions.some((text) => topicsOf(text).some((topic) => ASKABLE.has(topic)))) return null;
+  const asked = clauses
+    .map((clause, c) => ({ pointer: pointers[c]!.length > 0, words: clause.words.filter((_, i) => !pointers[c]!.some((r) => r.from <= clause.start + i && clause.start + i <= r.to)) }))
+    .map(({ pointer, words }) => ({ pointer, words, text: words.join(' ').replace(BEFORE_A_QUESTION, '') }))
+    .filter(({ text }) => QUESTION_OPENING.test(text));
+  const questions = asked.map(({ text }) => text);
+  // "is the second one in color?": a question of a film shown that Q&A may not answer is
+  // still no pick ("is it the second one?" is, with nothing else said).
+  const ofOneShown = asked.some(({ pointer, words }) => pointer && words.some(isContentWord));
+  if (!ofOneShown && !questions.some((text) => topicsOf(text).some((topic) => ASKABLE.has(topic)))) return null;
   const pointed = new Set(pointers.flat().map((r) => r.index));
   // "who is in it?" points at no film: the best match, first in the list, is the one in view.
   // Without "it" the words may be another title ("when harry met sally"), told, not asked.
