@@ -220,7 +220,12 @@ export class DiscoveryPipeline implements TurnEngine {
         return { ...s, reply, conversation: { ...s.conversation, phase: 'confirmation', candidates: s.candidates, refinementCycles: cycles, fruitless: false } };
       })
       .edge('present', END)
-      .step('classify', async (s) => ({ ...s, intent: await language.classifyConfirmation(s.message, s.conversation.candidates) }))
+      .step('classify', async (s) => {
+        const { candidates, inView } = s.conversation;
+        const intent = await language.classifyConfirmation(s.message, candidates, inView ?? undefined);
+        // What was in view is read now; the reply this turn gives says what is next.
+        return { ...s, intent, conversation: { ...s.conversation, inView: null } };
+      })
       .branch('classify', ['confirm', 'answerAboutShown', 'refine', 'deadEnd'], (s) => {
         if (s.intent?.kind === 'confirm') return 'confirm';
         if (s.intent?.kind === 'ask' && s.conversation.candidates[s.intent.index]) return 'answerAboutShown';
@@ -234,24 +239,23 @@ export class DiscoveryPipeline implements TurnEngine {
       .branch('refine', ['pointAtShown', 'search'], (s) => (s.describedShown === null ? 'search' : 'pointAtShown'))
       .step('pointAtShown', async (s, { stream }) => {
         // "the one where they end up at a daycare": the film described is one of those shown.
-        // It is named and put first, so a "yes" takes it; the refinement is not spent.
+        // It is named and in view, so a "yes" takes it; the list keeps its order, so "the first"
+        // is still the first; the refinement is not spent.
         const film = s.shownBefore![s.describedShown!]!;
         const reply = thatSoundsLike(film);
         streamWords(reply, stream);
-        const candidates = [film, ...s.shownBefore!.filter((shown) => shown !== film)];
-        return { ...s, reply, conversation: { ...s.conversation, phase: 'confirmation', candidates } };
+        return { ...s, reply, conversation: { ...s.conversation, phase: 'confirmation', candidates: s.shownBefore!, inView: s.describedShown } };
       })
       .edge('pointAtShown', END)
       .step('answerAboutShown', async (s, { stream, deadline }) => {
         // "who is in the second one?": answered from that film's facts, nothing chosen and no
-        // refinement spent; the film is put first, so a "yes" takes it.
+        // refinement spent; the film is in view, so a "yes" takes it, and the list keeps its order.
         const { index, question } = s.intent as Extract<Intent, { kind: 'ask' }>;
-        const shown = s.conversation.candidates;
-        const film = shown[index]!;
+        const film = s.conversation.candidates[index]!;
         const answer = await language.answerQuestion(question, this.toolsFor(film, deadline));
         const reply = `${answer}\n\n${isItThisOne(film)}`;
         streamWords(reply, stream);
-        return { ...s, reply, conversation: { ...s.conversation, candidates: [film, ...shown.filter((other) => other !== film)] } };
+        return { ...s, reply, conversation: { ...s.conversation, inView: index } };
       })
       .edge('answerAboutShown', END)
       .step('nothingNew', async (s, { stream }) => {

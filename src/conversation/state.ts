@@ -27,6 +27,8 @@ export interface ConversationState {
    */
   unfound: string | null;
   candidates: MovieRecord[];
+  /** The candidate the last reply asked about ("Is it Heat (1995)?"), which a plain yes takes; null: the first. */
+  inView: number | null;
   rejectedIds: string[];
   confirmedMovie: MovieRecord | null;
 }
@@ -41,6 +43,7 @@ export const initialState = (): ConversationState => ({
   fruitless: false,
   unfound: null,
   candidates: [],
+  inView: null,
   rejectedIds: [],
   confirmedMovie: null,
 });

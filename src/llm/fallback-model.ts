@@ -41,8 +41,8 @@ export class FallbackLanguageModel implements LanguageModel {
     }
   }
 
-  classifyConfirmation(message: string, candidates: MovieCandidate[]): Promise<Intent> {
-    return this.attempt('classifyConfirmation', () => this.primary.classifyConfirmation(message, candidates), () => this.offline.classifyConfirmation(message, candidates));
+  classifyConfirmation(message: string, candidates: MovieCandidate[], inView?: number): Promise<Intent> {
+    return this.attempt('classifyConfirmation', () => this.primary.classifyConfirmation(message, candidates, inView), () => this.offline.classifyConfirmation(message, candidates, inView));
   }
 
   describeMovie(tools: MovieTools): Promise<string> {

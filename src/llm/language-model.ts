@@ -82,8 +82,12 @@ export interface LanguageModel {
   understandDescription(message: string): Promise<UnderstoodDescription>;
   /** Introduces the candidates; text is streamed as it is produced and returned whole. */
   presentCandidates(input: PresentationInput, stream: (text: string) => void): Promise<string>;
-  /** Reads the reply to a list of candidates: which one it confirms, or how it refines. */
-  classifyConfirmation(message: string, candidates: MovieCandidate[]): Promise<Intent>;
+  /**
+   * Reads the reply to a list of candidates: which one it confirms, or how it refines.
+   * `inView` is the candidate the last reply asked about ("Is it Heat (1995)?"), which a plain
+   * yes takes; without it a plain yes takes the first.
+   */
+  classifyConfirmation(message: string, candidates: MovieCandidate[], inView?: number): Promise<Intent>;
   /** The overview given when the user confirms a film. */
   describeMovie(tools: MovieTools): Promise<string>;
   answerQuestion(question: string, tools: MovieTools): Promise<string>;

@@ -131,7 +131,7 @@ export class OpenAiLanguageModel implements LanguageModel {
    * as structured output: which candidate it confirms, or the refinement with its anchor, the
    * person who is right, and the new details.
    */
-  async classifyConfirmation(message: string, candidates: MovieCandidate[]): Promise<Intent> {
+  async classifyConfirmation(message: string, candidates: MovieCandidate[], inView?: number): Promise<Intent> {
     const answer = await this.json(
       `Candidates shown to the person:\n${candidateList(candidates)}\n\nTheir reply: "${message}"\n\n` +
         'Read the whole reply, clause by clause: people correct themselves ("it isn\'t Heat, it\'s Collateral" picks Collateral; ' +
@@ -139,7 +139,7 @@ export class OpenAiLanguageModel implements LanguageModel {
         '"I mixed up the decade, it is Collateral" picks Collateral), or liken without picking ("similar to the second, but animated" ' +
         'is none of them, like 2, new detail "animated"; "right director, wrong film, the one on a submarine" is none of them, the ' +
         'director of the film meant stays, new detail "on a submarine"). A title names the candidate whose whole title it matches ' +
-        '("Scream 2" is Scream 2, not Scream). A plain yes is the first candidate.\n' +
+        `("Scream 2" is Scream 2, not Scream). ${inView === undefined ? 'A plain yes is the first candidate.' : `You last asked whether it is candidate ${inView + 1}: a plain yes is candidate ${inView + 1}.`}\n` +
         'Answer with JSON only, one of:\n' +
         '{"intent": "confirm", "index": <1-based number>}\n' +
         '{"intent": "ask", "index": <1-based number>} when it asks something about one candidate without choosing it ("who is in the second one?")\n' +

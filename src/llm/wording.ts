@@ -31,12 +31,12 @@ export function candidateLine(candidate: MovieCandidate, position: number): stri
 /** "The closest match I found, Jaws (1975),": the opening of a plain word about the best candidate. */
 const closestMatch = (candidate: MovieCandidate) => `The closest match I found, ${titleAndYear(candidate)},`;
 
-/** Said when a refinement describes one of the films already shown, which is then put first. */
+/** Said when a refinement describes one of the films already shown, which a yes then takes. */
 export function thatSoundsLike(candidate: MovieCandidate): string {
   return `That sounds like ${titleAndYear(candidate)}, one of the films I showed you: is that the one? Say yes, or tell me more about the film.`;
 }
 
-/** Said after answering a question about one of the films shown, which is then put first. */
+/** Said after answering a question about one of the films shown, which a yes then takes. */
 export function isItThisOne(candidate: MovieCandidate): string {
   return `Is it ${titleAndYear(candidate)}? Say yes, or pick another film of the list, or tell me more about the film.`;
 }

@@ -54,8 +54,8 @@ export class OfflineLanguageModel implements LanguageModel {
   }
 
   /** A refinement's new details are searched in English too ("no, era alemana, de los 80"). */
-  async classifyConfirmation(message: string, candidates: MovieCandidate[]): Promise<Intent> {
-    const intent = await this.replies.read(message, candidates);
+  async classifyConfirmation(message: string, candidates: MovieCandidate[], inView?: number): Promise<Intent> {
+    const intent = await this.replies.read(message, candidates, inView);
     if (intent.kind !== 'refine' || !intent.details.trim()) return intent;
     const understood = await this.understandDescription(intent.details);
     return understood.kind === 'description' ? { ...intent, details: understood.text } : intent;

@@ -529,7 +529,7 @@ function readRightPerson(clause: Clause, candidates: MovieCandidate[], reading: 
  * The rules' reading of a reply, or null when they cannot tell (no reference, no yes or no,
  * no detail): then the nearest labelled examples decide.
  */
-function readReply(clauses: Clause[], candidates: MovieCandidate[]): Intent | null {
+function readReply(clauses: Clause[], candidates: MovieCandidate[], yesTakes: number): Intent | null {
   if (clauses.length === 0) return { kind: 'refine', details: '', anchor: null, hints: {}, turnsDownAll: false };
   const reading: Reading = { pick: null, pickClause: -1, anchor: null, keptPerson: null, lastPerson: null, rejectedAll: false, listRejected: false, wrongFilm: false, personTakenBack: null, details: [] };
 
@@ -635,8 +635,9 @@ function readReply(clauses: Clause[], candidates: MovieCandidate[]): Intent | nu
   }
   const said = told.join('. ');
   if (reading.rejectedAll || clauses.some(isNegative)) return refine(said, null, hints);
-  // A plain yes points at the first; a yes that goes on with "but ..." describes another film.
-  if (clauses.some(isAffirmative) && !clauses.slice(1).some((clause) => /^(but|except)\b/.test(clause.text) && detailsOf(clause))) return { kind: 'confirm', index: 0 };
+  // A plain yes points at the film in view, the first unless a question was about another; a
+  // yes that goes on with "but ..." describes another film.
+  if (clauses.some(isAffirmative) && !clauses.slice(1).some((clause) => /^(but|except)\b/.test(clause.text) && detailsOf(clause))) return { kind: 'confirm', index: yesTakes };
   if (said) return refine(said, null, hints);
   const story = storyReference(clauses.flatMap((c) => c.words), candidates);
   if (story) return { kind: 'confirm', index: story.index };
@@ -654,12 +655,13 @@ const ASKABLE = new Set(['director', 'cast', 'year', 'rating', 'genres', 'kind',
 
 /**
  * The candidate a reply asks a question about without choosing it ("who is in the second
- * one?", "the fourth one, what is it about?", "who directed it?"): a clause asking what Q&A
- * answers, and one film shown pointed at by its position or title, or none (the first). Null
+ * one?", "the fourth one, what is it about?", "who directed it?"), and the question: a clause
+ * asking what Q&A answers, and one film shown pointed at by its position or title, or none
+ * (the one in view). Null
  * otherwise: "is it the second one?" asks nothing of the film, and a yes ("yes, the second;
  * who is in it?") picks. Taking a question for a pick would confirm a film nobody chose.
  */
-function askedAbout(clauses: Clause[]): number | null {
+function askedAbout(clauses: Clause[], inView: number): { index: number; question: string } | null {
   if (clauses.some(isAffirmative)) return null;
   // A position outranks words of a title ("who is in the second one", with In the Heat of the Night shown).
   const ordinal = clauses.some((clause) => clause.references.some((r) => r.via === 'ordinal'));
@@ -675,10 +677,14 @@ function askedAbout(clauses: Clause[]): number | null {
   const ofOneShown = asked.some(({ pointer, words }) => pointer && words.some(isContentWord));
   if (!ofOneShown && !questions.some((text) => topicsOf(text).some((topic) => ASKABLE.has(topic)))) return null;
   const pointed = new Set(pointers.flat().map((r) => r.index));
-  // "who is in it?" points at no film: the best match, first in the list, is the one in view.
-  // Without "it" the words may be another title ("when harry met sally"), told, not asked.
-  if (pointed.size === 0 && clauses.every((clause) => clause.references.length === 0)) return questions.some((text) => THE_ONE_IN_VIEW.test(text)) ? 0 : null;
-  return pointed.size === 1 ? [...pointed][0]! : null;
+  // Asked without the words that point ("who is in the second one": "who is in"), so that the
+  // answer does not read "the second one" as a wish for another film than the one asked about.
+  const question = questions.join('. ');
+  // "who is in it?" points at no film: the one in view is (the best match, first in the list,
+  // unless a question was about another). Without "it" the words may be another title ("when
+  // harry met sally"), told, not asked.
+  if (pointed.size === 0 && clauses.every((clause) => clause.references.length === 0)) return questions.some((text) => THE_ONE_IN_VIEW.test(text)) ? { index: inView, question } : null;
+  return pointed.size === 1 ? { index: [...pointed][0]!, question } : null;
 }
 
 const isContentWord = (word: string) => word.length > 2 && !FILLER.has(word);
@@ -712,13 +718,14 @@ export class ReplyReader {
     if (this.embedder) await this.centroidsOnce();
   }
 
-  async read(message: string, candidates: MovieCandidate[]): Promise<Intent> {
+  /** The reply's intent; `inView` is the candidate a plain yes takes (LanguageModel.classifyConfirmation). */
+  async read(message: string, candidates: MovieCandidate[], inView = 0): Promise<Intent> {
     const clauses = clausesOf(message, candidates);
-    const asked = askedAbout(clauses);
-    if (asked !== null) return { kind: 'ask', index: asked, question: message };
-    const decided = readReply(clauses, candidates);
+    const asked = askedAbout(clauses, inView);
+    if (asked !== null) return { kind: 'ask', ...asked };
+    const decided = readReply(clauses, candidates, inView);
     if (decided) return decided;
-    if ((await this.nearestExamples(message)) === 'confirm') return { kind: 'confirm', index: 0 };
+    if ((await this.nearestExamples(message)) === 'confirm') return { kind: 'confirm', index: inView };
     // A message no rule understood most likely describes the film further.
     return { kind: 'refine', details: message.trim(), anchor: null, hints: {}, turnsDownAll: false };
   }
