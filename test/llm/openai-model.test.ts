@@ -71,6 +71,15 @@ describe('OpenAiLanguageModel against a scripted Chat Completions server', () =>
     expect(await model.classifyConfirmation('no, it was set in space', candidates)).toEqual({ kind: 'refine', details: 'set in space', anchor: null, hints: {}, turnsDownAll: false });
   });
 
+  test('told which film the last reply asked about, the model reads a plain yes as that film', async () => {
+    fake.script.push({ kind: 'text', content: '{"intent": "confirm", "index": 2}' });
+    expect(await model.classifyConfirmation('yes', candidates, 1)).toEqual({ kind: 'confirm', index: 1 });
+    expect(fake.requests.at(-1)!.messages.at(-1)!.content).toContain('a plain yes is candidate 2');
+    fake.script.push({ kind: 'text', content: '{"intent": "confirm", "index": 1}' });
+    await model.classifyConfirmation('yes', candidates);
+    expect(fake.requests.at(-1)!.messages.at(-1)!.content).toContain('A plain yes is the first candidate');
+  });
+
   test('a description in another language comes back in English, with the constraints it states', async () => {
     fake.script.push({
       kind: 'text',
