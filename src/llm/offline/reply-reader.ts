@@ -648,6 +648,8 @@ function readReply(clauses: Clause[], candidates: MovieCandidate[], yesTakes: nu
 const QUESTION_OPENING = /^(who|whos|what|whats|when|where|how|which|is|isnt|was|does|did|are|tell me|can you tell me)\b/;
 /** Words said before a question that do not change it: "no, but who is in the third one?", "hmm, what is it about". */
 const BEFORE_A_QUESTION = /^((and|but|so|ok|okay|hm+|well|wait|no|nah|nope|then|also|oh|ah|um+|uh+)\s+)+/;
+/** A question asking which of the films shown is the one with something: answered by who made it and who is in it, or when. */
+const WHICH_ONE = /^which (one|film|movie|of (these|them|those|the films|the movies))\b/;
 /** How a question points at the film in view without naming it. */
 const THE_ONE_IN_VIEW = /\b(it|this|that|the (film|movie))\b/;
 /** What a question may ask of a film shown: its facts, not films like it or what it is called. */
@@ -663,9 +665,17 @@ const ASKABLE = new Set(['director', 'cast', 'year', 'rating', 'genres', 'kind',
  */
 function askedAbout(clauses: Clause[], inView: number): { index: number; question: string } | null {
   if (clauses.some(isAffirmative)) return null;
+  const which = clauses.length > 0 && WHICH_ONE.test(clauses[0]!.text.replace(BEFORE_A_QUESTION, ''));
   // A position outranks words of a title ("who is in the second one", with In the Heat of the Night shown).
   const ordinal = clauses.some((clause) => clause.references.some((r) => r.via === 'ordinal'));
-  const pointers = clauses.map((clause) => clause.references.filter((r) => r.index >= 0 && (ordinal ? r.via === 'ordinal' : r.via === 'title' && !r.weak)));
+  // "which one has anne hathaway?" asks which film a person or a year points at.
+  const points = (r: Reference) => (ordinal ? r.via === 'ordinal' : (r.via === 'title' && !r.weak) || (which && (r.via === 'person' || r.via === 'year')));
+  const pointers = clauses.map((clause) => clause.references.filter((r) => r.index >= 0 && points(r)));
+  if (which) {
+    const found = pointers.flat();
+    if (new Set(found.map((r) => r.index)).size !== 1) return null;
+    return { index: found[0]!.index, question: found[0]!.via === 'year' ? 'when did it come out' : 'who directed it and who is in it' };
+  }
   // The question is in the words around the films named: "when harry met sally" asks nothing.
   const asked = clauses
     .map((clause, c) => ({ pointer: pointers[c]!.length > 0, words: clause.words.filter((_, i) => !pointers[c]!.some((r) => r.from <= clause.start + i && clause.start + i <= r.to)) }))
