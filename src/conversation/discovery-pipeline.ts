@@ -303,7 +303,7 @@ export class DiscoveryPipeline implements TurnEngine {
     // "no, older" tells nothing of the story: the search would lead with the detail before it.
     if (s.intent?.kind !== 'refine' || !tellsStory(s.intent.details) || s.intent.anchor !== null || s.intent.turnsDownAll) return null;
     const { query, excludeIds, hints, background } = searchRequest(s.conversation, 1);
-    // Only a new detail of the story can point at a film ("older" or words nobody knows cannot).
+    // Words nobody knows cannot point at a film either.
     if (background === undefined || !this.parts.search.informative(query)) return null;
     const ids = new Set(shown.map((film) => film.corpus_id));
     const result = await this.parts.search.search(query, { k: 1, hints, excludeIds: new Set([...excludeIds ?? []].filter((id) => !ids.has(id))) });

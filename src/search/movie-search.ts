@@ -109,10 +109,13 @@ export class MovieSearch {
       .map((candidate) => ({ key: candidate.key, score: this.scorer.score(featureVector(candidate, context)) }))
       .sort((a, b) => b.score - a.score || a.key - b.key);
     const probabilities = Scorer.probabilities(ranked.map((entry) => entry.score));
+    // Each film's record is read once: the named film's check reads those offered first too.
+    const records = new Map<number, CorpusMovie>();
+    const movieOf = (key: number) => records.get(key) ?? records.set(key, this.index.movie(key)).get(key)!;
     const order = ranked.map((_, i) => i);
-    const named = this.namedFilmBeyond(ranked, k, namesSaid);
+    const named = this.namedFilmBeyond(ranked, k, namesSaid, movieOf);
     if (named !== null) order.splice(NAMED_SLOT, 0, ...order.splice(named, 1));
-    const hits = order.slice(0, k).map((i) => ({ movie: this.index.movie(ranked[i]!.key), relevance: calibrate(probabilities[i]!, this.scorer.model.calibration) }));
+    const hits = order.slice(0, k).map((i) => ({ movie: movieOf(ranked[i]!.key), relevance: calibrate(probabilities[i]!, this.scorer.model.calibration) }));
     const listRelevance = Math.min(1, hits.reduce((sum, hit) => sum + hit.relevance, 0));
     const bestNamedOnly = hits.length > 0 && this.namedOnly(ranked[0]!.key, hits[0]!.movie, context.query, namesSaid);
     return { hits, topRelevance: hits[0]?.relevance ?? 0, listRelevance, abstain: listRelevance < this.abstainBelow, analysis: context.query, namesSaid, bestNamedOnly };
@@ -124,11 +127,11 @@ export class MovieSearch {
    * people recall ("kevin bacon fighting giant worms"), and a corpus that knows a film only by
    * its credits cannot match the rest. Null otherwise.
    */
-  private namedFilmBeyond(ranked: ReadonlyArray<{ key: number }>, k: number, namesSaid: string[]): number | null {
+  private namedFilmBeyond(ranked: ReadonlyArray<{ key: number }>, k: number, namesSaid: string[], movieOf: (key: number) => CorpusMovie): number | null {
     if (namesSaid.length === 0 || k <= NAMED_SLOT) return null;
     const names = namesSaid.map(tokenize);
     const creditsNamed = (key: number) => {
-      const movie = this.index.movie(key);
+      const movie = movieOf(key);
       const credits = [...movie.cast, ...movie.directors].map(tokenize);
       return names.some((name) => credits.some((person) => name.every((term) => person.includes(term))));
     };

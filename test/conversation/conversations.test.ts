@@ -21,6 +21,8 @@ async function say(server: TestServer, user: RegisteredUser, sessionId: string, 
   return { status: response.status, events, tokens: events.filter((e) => e.type === 'token').map((e) => e.content), done: events.at(-1)! };
 }
 
+/** The conversation checkpoint a session saved after its last turn. */
+const savedState = async (server: TestServer, sessionId: string) => ((await server.services.sessions.checkpoint(sessionId)) as { state: Record<string, any> }).state;
 const titles = (turn: Turn) => (turn.done.candidates ?? []).map((c: { rag_title: string }) => c.rag_title);
 const DESCRIPTION = 'a great white shark terrorizes a summer beach town and the police chief hunts it with a fisherman';
 const NONSENSE = 'asdf qwerty zxcv';
@@ -118,7 +120,7 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(titles(first)).toContain('WALL·E');
     const refined = await say(server, user, id, "no, not that one, it was older: a man in a spacesuit and a computer that won't open the doors");
     expect(titles(refined)[0]).toBe('2001: A Space Odyssey');
-    const { state } = (await server.services.sessions.checkpoint(id)) as { state: Record<string, any> };
+    const state = await savedState(server, id);
     expect(state.description).toBe('a lonely cleaning robot');
     expect(state.details).toHaveLength(1);
     expect(state.details[0]).toContain('spacesuit');
@@ -136,7 +138,7 @@ describe('conversations (postgres+redis, offline engines)', () => {
     const refined = await say(server, user, id, 'right director, wrong film — the one about a tobacco company whistleblower and a tv news producer');
     expect(refined.done.phase).toBe('confirmation');
     expect(titles(refined)[0]).toBe('The Insider');
-    const { state } = (await server.services.sessions.checkpoint(id)) as { state: Record<string, any> };
+    const state = await savedState(server, id);
     expect(state.hints.people).toEqual(['Michael Mann']);
   });
 
@@ -147,7 +149,7 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(fruitless.done.phase).toBe('confirmation');
     expect(fruitless.done.reply).toContain('one more specific detail? Roughly when it came out');
     expect(titles(fruitless)).toEqual(titles(first));
-    const { state } = (await server.services.sessions.checkpoint(id)) as { state: Record<string, any> };
+    const state = await savedState(server, id);
     expect(state.refinementCycles).toBe(0);
     expect(state.details).toHaveLength(1);
     expect(state.details[0]).toContain('zorblax and a quendle');
@@ -164,7 +166,7 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(pointed.done.phase).toBe('confirmation');
     expect(pointed.done.reply).toStartWith('That sounds like Toy Story 3 (2010), one of the films I showed you: is that the one?');
     expect(titles(pointed)).toEqual(titles(first));
-    const { state } = (await server.services.sessions.checkpoint(id)) as { state: Record<string, any> };
+    const state = await savedState(server, id);
     expect(state.refinementCycles).toBe(0);
     const confirmed = await say(server, user, id, 'yes');
     expect(confirmed.done.confirmed_movie.rag_title).toBe('Toy Story 3');
@@ -194,7 +196,7 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(asked.done.reply).toEndWith(`Is it ${second.catalog_title} (${second.catalog_year})? Say yes, or pick another film of the list, or tell me more about the film.`);
     expect(asked.tokens.join('')).toBe(asked.done.reply);
     expect(titles(asked)).toEqual(titles(first));
-    const { state } = (await server.services.sessions.checkpoint(id)) as { state: Record<string, any> };
+    const state = await savedState(server, id);
     expect(state.refinementCycles).toBe(0);
     expect((await say(server, user, id, 'yes')).done.confirmed_movie.rag_title).toBe(second.rag_title);
     // Asked about the second, the person picks the first of the list as shown.

@@ -659,9 +659,9 @@ const ASKABLE = new Set(['director', 'cast', 'year', 'rating', 'genres', 'kind',
  * The candidate a reply asks a question about without choosing it ("who is in the second
  * one?", "the fourth one, what is it about?", "who directed it?"), and the question: a clause
  * asking what Q&A answers, and one film shown pointed at by its position or title, or none
- * (the one in view). Null
- * otherwise: "is it the second one?" asks nothing of the film, and a yes ("yes, the second;
- * who is in it?") picks. Taking a question for a pick would confirm a film nobody chose.
+ * (the one in view). Null otherwise: "is it the second one?" asks nothing of the film, and a
+ * yes ("yes, the second; who is in it?") picks. Taking a question for a pick would confirm a
+ * film nobody chose.
  */
 function askedAbout(clauses: Clause[], inView: number): { index: number; question: string } | null {
   if (clauses.some(isAffirmative)) return null;
