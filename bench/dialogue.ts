@@ -45,6 +45,7 @@ export function judge(reply: LabelledReply, intent: Intent): string | null {
     return intent.index === expected.index - 1 ? null : `confirmed #${intent.index + 1}, not #${expected.index}`;
   }
   if (intent.kind === 'ask') return `read as a question about #${intent.index + 1}`;
+  if (intent.kind === 'notShown') return `read as pointing at #${intent.position}, beyond the list`;
   if (intent.kind !== 'refine') return `confirmed #${intent.index + 1}`;
   const anchor = intent.anchor === null ? null : intent.anchor + 1;
   if (anchor !== expected.anchor) return `anchored on ${anchor}, not ${expected.anchor}`;
@@ -86,7 +87,7 @@ if (import.meta.main) {
       entry.right++;
       right++;
     } else {
-      const as = intent.kind === 'confirm' ? 'confirm (other)' : intent.kind === 'ask' ? 'a question' : intent.anchor === null ? 'refine' : 'refine (anchored)';
+      const as = intent.kind === 'confirm' ? 'confirm (other)' : intent.kind === 'ask' ? 'a question' : intent.kind === 'notShown' ? 'beyond the list' : intent.anchor === null ? 'refine' : 'refine (anchored)';
       const label = reply.expected.intent === 'confirm' && intent.kind === 'confirm' ? 'wrong candidate' : as;
       entry.wrongAs.set(label, (entry.wrongAs.get(label) ?? 0) + 1);
       misses.push(`  [${reply.class}] "${reply.message}": ${problem}`);

@@ -5,6 +5,7 @@
 //                             > deadEnd                             (a language the engine cannot read,
 //                                                                    or no film described: "hello")
 //   confirmation: classify > confirm > overview                               (phase qa)
+//                          > answerAboutShown | notShown                      (a question, a place the list lacks)
 //                          > refine > search > enrich > validate > present    (up to 3 cycles)
 //                                                             > nothingNew    (ask for one more detail)
 //                          > deadEnd                                          (cycles exhausted)
@@ -15,7 +16,7 @@ import { creditedNames, type MovieCandidate, type ValidationRules, validateCandi
 import type { CatalogProvider } from '../catalog/catalog.ts';
 import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
 import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/language-model.ts';
-import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, helpfulDetails, isItThisOne, listNames, streamWords, thatSoundsLike, yearsBeyondCollection } from '../llm/wording.ts';
+import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, helpfulDetails, isItThisOne, listNames, notInTheList, streamWords, thatSoundsLike, yearsBeyondCollection } from '../llm/wording.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
 import { tokenize } from '../search/tokens.ts';
 import { describesAFilm } from './small-talk.ts';
@@ -223,12 +224,14 @@ export class DiscoveryPipeline implements TurnEngine {
       .step('classify', async (s) => {
         const { candidates, inView } = s.conversation;
         const intent = await language.classifyConfirmation(s.message, candidates, inView ?? undefined);
-        // What was in view is read now; the reply this turn gives says what is next.
-        return { ...s, intent, conversation: { ...s.conversation, inView: null } };
+        // What was in view is read now; the reply this turn gives says what is next (a reply
+        // pointing past the list's end says nothing, so the film in view stays).
+        return { ...s, intent, conversation: { ...s.conversation, inView: intent.kind === 'notShown' ? inView : null } };
       })
-      .branch('classify', ['confirm', 'answerAboutShown', 'refine', 'deadEnd'], (s) => {
+      .branch('classify', ['confirm', 'answerAboutShown', 'notShown', 'refine', 'deadEnd'], (s) => {
         if (s.intent?.kind === 'confirm') return 'confirm';
         if (s.intent?.kind === 'ask' && s.conversation.candidates[s.intent.index]) return 'answerAboutShown';
+        if (s.intent?.kind === 'notShown') return 'notShown';
         return s.conversation.refinementCycles < MAX_REFINEMENTS ? 'refine' : 'deadEnd';
       })
       .step('refine', async (s) => {
@@ -258,6 +261,14 @@ export class DiscoveryPipeline implements TurnEngine {
         return { ...s, reply, conversation: { ...s.conversation, inView: index } };
       })
       .edge('answerAboutShown', END)
+      .step('notShown', async (s, { stream }) => {
+        // "who is in the sixth one?" with five shown: searching those words would spend a
+        // refinement on nothing the person said about the film.
+        const reply = notInTheList((s.intent as Extract<Intent, { kind: 'notShown' }>).position, s.conversation.candidates.length);
+        streamWords(reply, stream);
+        return { ...s, reply };
+      })
+      .edge('notShown', END)
       .step('nothingNew', async (s, { stream }) => {
         // Nothing new: the same candidates stay, and the refinement is not spent, unless the
         // person added no detail or the last refinement found nothing too.

@@ -9,6 +9,8 @@ export type Intent =
   | { kind: 'confirm'; index: number }
   /** The user asks `question` about candidate `index` without choosing it ("who is in the second one?"). */
   | { kind: 'ask'; index: number; question: string }
+  /** The user points at place `position` (1-based) of a list that does not have it ("the sixth one" of five). */
+  | { kind: 'notShown'; position: number }
   /**
    * None of the candidates is the film. `details` is what the reply adds about it (may be
    * empty); `anchor` the candidate it is like ("similar to the second, but animated") or
@@ -17,6 +19,9 @@ export type Intent =
    * many words ("none of these"), so that no detail it tells can point back at one of them.
    */
   | { kind: 'refine'; details: string; anchor: number | null; hints: SearchHints; turnsDownAll: boolean };
+
+/** The farthest place of a list a reply is read as pointing at ("the tenth one"); past it, a number is no place. */
+export const FARTHEST_PLACE = 10;
 
 export interface SimilarFilm {
   title: string;

@@ -9,7 +9,7 @@ import { GENRES } from '../search/genres.ts';
 import { stringList } from '../text.ts';
 import { ORIGINS } from '../search/origins.ts';
 import type { SearchHints } from '../search/query-analysis.ts';
-import type { Intent, LanguageModel, MovieTools, PresentationInput, UnderstoodDescription } from './language-model.ts';
+import { FARTHEST_PLACE, type Intent, type LanguageModel, type MovieTools, type PresentationInput, type UnderstoodDescription } from './language-model.ts';
 import { candidateLine } from './wording.ts';
 
 const SYSTEM =
@@ -139,7 +139,7 @@ export class OpenAiLanguageModel implements LanguageModel {
         '"I mixed up the decade, it is Collateral" picks Collateral), or liken without picking ("similar to the second, but animated" ' +
         'is none of them, like 2, new detail "animated"; "right director, wrong film, the one on a submarine" is none of them, the ' +
         'director of the film meant stays, new detail "on a submarine"). A title names the candidate whose whole title it matches ' +
-        `("Scream 2" is Scream 2, not Scream). ${inView === undefined ? 'A plain yes is the first candidate.' : `You last asked whether it is candidate ${inView + 1}: a plain yes is candidate ${inView + 1}.`}\n` +
+        `("Scream 2" is Scream 2, not Scream). A reply pointing at a place the list does not have ("the sixth one" of five) keeps that number as its index. ${inView === undefined ? 'A plain yes is the first candidate.' : `You last asked whether it is candidate ${inView + 1}: a plain yes is candidate ${inView + 1}.`}\n` +
         'Answer with JSON only, one of:\n' +
         '{"intent": "confirm", "index": <1-based number>}\n' +
         '{"intent": "ask", "index": <1-based number>} when it asks something about one candidate without choosing it ("who is in the second one?")\n' +
@@ -147,6 +147,9 @@ export class OpenAiLanguageModel implements LanguageModel {
         '"details": "<the new details about the film in English, or empty>", "all_turned_down": <true when the reply turns down every candidate in so many words, as "none of these" does>}',
     );
     const position = (value: unknown) => (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= candidates.length ? (value as number) - 1 : null);
+    // "the sixth one" of five; a place far beyond any list (42) is a model's nonsense.
+    const beyondList = (value: unknown) => Number.isInteger(value) && (value as number) > candidates.length && (value as number) <= FARTHEST_PLACE;
+    if ((answer.intent === 'confirm' || answer.intent === 'ask') && beyondList(answer.index)) return { kind: 'notShown', position: answer.index as number };
     if (answer.intent === 'confirm' && position(answer.index) !== null) return { kind: 'confirm', index: position(answer.index)! };
     if (answer.intent === 'ask' && position(answer.index) !== null) return { kind: 'ask', index: position(answer.index)!, question: message };
     if (answer.intent === 'refine') {

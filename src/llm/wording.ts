@@ -41,6 +41,13 @@ export function isItThisOne(candidate: MovieCandidate): string {
   return `Is it ${titleAndYear(candidate)}? Say yes, or pick another film of the list, or tell me more about the film.`;
 }
 
+/** Said when a reply points at a place of the list it does not have ("the sixth one" of five). */
+export function notInTheList(position: number, shown: number): string {
+  const films = shown === 1 ? 'one film' : `${shown} films`;
+  const pick = shown === 1 ? 'Say yes if it is that one' : `Pick one by its number, 1 to ${shown}, or by its title`;
+  return `I showed you ${films}, so there is no number ${position}. ${pick}, or tell me more about the film.`;
+}
+
 /** Said before the list when the best candidate does not credit people the description names. */
 export function bestDoesNotCredit(candidate: MovieCandidate, names: string[]): string {
   return `${closestMatch(candidate)} does not credit ${listNames(names, 3, 'or')} as far as I know.`;

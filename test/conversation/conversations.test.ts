@@ -206,6 +206,19 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect((await say(server, user, other, 'no, the first one')).done.confirmed_movie.rag_title).toBe(titles(first)[0]);
   });
 
+  test('a place the list does not have is said so, with nothing searched, chosen or spent', async () => {
+    const id = crypto.randomUUID();
+    const first = await say(server, user, id, DESCRIPTION);
+    await say(server, user, id, 'who is in the second one?');
+    const beyond = await say(server, user, id, 'who is in the sixth one?');
+    expect(beyond.done.phase).toBe('confirmation');
+    expect(beyond.done.reply).toBe(`I showed you ${titles(first).length} films, so there is no number 6. Pick one by its number, 1 to ${titles(first).length}, or by its title, or tell me more about the film.`);
+    expect(titles(beyond)).toEqual(titles(first));
+    expect((await savedState(server, id)).refinementCycles).toBe(0);
+    // The film asked about before stays in view.
+    expect((await say(server, user, id, 'yes')).done.confirmed_movie.rag_title).toBe(titles(first)[1]);
+  });
+
   test('asking for one more detail does not ask again for when it came out, once the person said so', async () => {
     const id = crypto.randomUUID();
     await say(server, user, id, 'a crew of professional thieves in los angeles and the obsessive detective who hunts them, from the 90s');

@@ -102,9 +102,11 @@ describe('OpenAiLanguageModel against a scripted Chat Completions server', () =>
     await Bun.sleep(10);
   });
 
-  test('an index out of range or prose instead of JSON is an error (for the fallback to catch)', async () => {
+  test('an index past any list or prose instead of JSON is an error (for the fallback to catch); a place just past this list is said so', async () => {
     fake.script.push({ kind: 'text', content: '{"intent": "confirm", "index": 7}' });
-    expect(model.classifyConfirmation('the seventh', candidates)).rejects.toThrow('no usable intent');
+    expect(await model.classifyConfirmation('the seventh', candidates)).toEqual({ kind: 'notShown', position: 7 });
+    fake.script.push({ kind: 'text', content: '{"intent": "confirm", "index": 11}' });
+    expect(model.classifyConfirmation('the eleventh', candidates)).rejects.toThrow('no usable intent');
     await Bun.sleep(10);
     fake.script.push({ kind: 'text', content: 'I think they mean the first one.' });
     expect(model.classifyConfirmation('first', candidates)).rejects.toThrow('JSON');

@@ -40,6 +40,8 @@ const NUMBER_WORDS: Record<string, string> = {
   ii: '2', iii: '3', iv: '4', vi: '6', vii: '7', viii: '8',
 };
 const ORDINAL_WORDS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5 };
+/** Places no list of five has, read only as places ("the sixth one", "the 7th"): "the sixth sense" is a title. */
+const PLACES_BEYOND: Record<string, number> = { sixth: 6, '6th': 6, seventh: 7, '7th': 7, eighth: 8, '8th': 8, ninth: 9, '9th': 9, tenth: 10, '10th': 10 };
 
 /** Words that open a new clause: what follows may take back or qualify what came before. */
 const CLAUSE_OPENERS = new Set(['but', 'though', 'tho', 'although', 'actually', 'however', 'instead', 'wait', 'rather', 'except', 'whereas']);
@@ -102,6 +104,8 @@ interface Clause {
   /** Position of its first word in the reply. */
   start: number;
   references: Reference[];
+  /** Places it points at that the list does not have ("the sixth one" of five). */
+  beyondList: Reference[];
   text: string;
 }
 
@@ -230,8 +234,10 @@ function titleReferences(words: string[], boundaries: boolean[], candidates: Mov
       for (let start = 0; start < reply.length; start++) {
         // The title's first words, its main title or subtitle said alone, its initials: each
         // names it less surely than the whole title, so "star wars" is Star Wars, not Episode V.
+        // A beginning of small words names nothing: "set in the desert" is not In the Heat of the Night.
         for (let span = 2; span < tw.length && start + span <= reply.length; span++) {
-          if (reply.slice(start, start + span).join(' ') === tw.slice(0, span).join(' ')) mention(index, start, span, 1.5 + span);
+          const beginning = tw.slice(0, span);
+          if (reply.slice(start, start + span).join(' ') === beginning.join(' ') && !beginning.every(isStopword)) mention(index, start, span, 1.5 + span);
         }
         for (const part of parts) {
           if (squeezed(reply.slice(start, start + part.length)) === squeezed(part)) mention(index, start, part.length, 1.5 + part.length);
@@ -286,6 +292,10 @@ const AFTER_A_POSITION = new Set(['one', 'yes', 'yeah', 'yep', 'please', 'pls', 
 /** Words after which a bare digit is a position: "it's 3", "not 1", "go with 2". */
 const BEFORE_A_NUMBER = new Set(['its', 'is', 'not', 'so', 'yeah', 'yep', 'then', 'maybe', 'probably', 'pick', 'with', 'take', 'say', 'no', 'yes', 'wait', 'prob', 'meant', 'mean', 'actually', 'nope', 'nah', 'def', 'definitely']);
 
+/**
+ * Positions the reply points at. Places beyond `count` come back too (index `count` or more),
+ * for the caller to tell the person the list is shorter.
+ */
 function ordinalReferences(words: string[], starts: boolean[], count: number): Reference[] {
   const refs: Reference[] = [];
   // "3 brothers on a train" counts brothers; a position ends its clause or is followed by "one".
@@ -315,7 +325,8 @@ function ordinalReferences(words: string[], starts: boolean[], count: number): R
       to = i + 2;
     } else if (word === 'top') position = 1;
     else if (word === 'middle' && count % 2 === 1) position = (count + 1) / 2;
-    if (position !== null && position >= 1 && position <= count && !refs.some((r) => r.to >= i)) refs.push({ index: position - 1, via: 'ordinal', from: i, to });
+    else if (PLACES_BEYOND[word] !== undefined) position = PLACES_BEYOND[word]!;
+    if (position !== null && position >= 1 && !refs.some((r) => r.to >= i)) refs.push({ index: position - 1, via: 'ordinal', from: i, to });
   });
   return refs;
 }
@@ -426,10 +437,12 @@ function clausesOf(message: string, candidates: MovieCandidate[]): Clause[] {
   // An ordinal right before a title qualifies it ("the first die hard"), it does not point at a
   // position; and beside a named title, "first" or "last" places the film in its series.
   const titled = references.some((r) => r.via === 'title');
+  const beyondList: Reference[] = [];
   for (const ref of ordinalReferences(words, starts, candidates.length)) {
     if (covered(ref.from) || covered(ref.to + 1)) continue;
     if (titled && /^(first|1st|last|top|bottom)$/.test(words[ref.from]!)) continue;
-    references.push(ref);
+    if (ref.index < candidates.length) references.push(ref);
+    else if (aPlaceInTheList(words, starts, ref)) beyondList.push(ref);
   }
   const clauses: Clause[] = [];
   tokens.forEach((token, i) => {
@@ -437,16 +450,28 @@ function clausesOf(message: string, candidates: MovieCandidate[]): Clause[] {
       token.boundary ||
       CLAUSE_OPENERS.has(token.word) ||
       ((token.word === 'its' || (token.word === 'it' && /^(is|was|isnt|wasnt)$/.test(words[i + 1] ?? ''))) && i > 0 && !covered(i) && !KEEP_TOGETHER.has(words[i - 1]!));
-    if (opens && !inside(i) && (clauses.length === 0 || clauses.at(-1)!.words.length > 0)) clauses.push({ words: [], said: [], start: i, references: [], text: '' });
-    if (clauses.length === 0) clauses.push({ words: [], said: [], start: i, references: [], text: '' });
+    if (opens && !inside(i) && (clauses.length === 0 || clauses.at(-1)!.words.length > 0)) clauses.push({ words: [], said: [], start: i, references: [], beyondList: [], text: '' });
+    if (clauses.length === 0) clauses.push({ words: [], said: [], start: i, references: [], beyondList: [], text: '' });
     clauses.at(-1)!.words.push(token.word);
     clauses.at(-1)!.said.push(token.said);
   });
   for (const clause of clauses) {
     clause.text = clause.words.join(' ');
-    clause.references = references.filter((r) => r.from >= clause.start && r.from < clause.start + clause.words.length);
+    const inClause = (r: Reference) => r.from >= clause.start && r.from < clause.start + clause.words.length;
+    clause.references = references.filter(inClause);
+    clause.beyondList = beyondList.filter(inClause);
   }
   return clauses.filter((c) => c.words.length > 0);
+}
+
+/**
+ * Whether a place past the end of the list is one of it: said alone or as "the sixth one", not
+ * "the sixth film in the series" (a film's place in its series) or "third act".
+ */
+function aPlaceInTheList(words: string[], starts: boolean[], ref: Reference): boolean {
+  const next = words[ref.to + 1];
+  if (words.some((word) => /^(series|franchise|saga|sequel|part|installment|instalment)$/.test(word))) return false;
+  return next === undefined || starts[ref.to + 1]! || FILM_WORDS.has(next) || AFTER_A_POSITION.has(next) || next === 'on';
 }
 
 const isNegative = (clause: Clause) => clause.words.some((w) => NEGATIONS.has(w)) || /\b(is not|was not|dont think so)\b/.test(clause.text);
@@ -731,6 +756,10 @@ export class ReplyReader {
   /** The reply's intent; `inView` is the candidate a plain yes takes (LanguageModel.classifyConfirmation). */
   async read(message: string, candidates: MovieCandidate[], inView = 0): Promise<Intent> {
     const clauses = clausesOf(message, candidates);
+    // A place outranks words of a title ("who is in the sixth one", In the Heat of the Night shown),
+    // as in questions; not a place the list has ("the sixth... no, the second") or one taken back.
+    const beyond = clauses.flatMap((clause) => clause.beyondList.filter((ref) => !negated(clause, ref)));
+    if (beyond.length > 0 && clauses.every((clause) => clause.references.every((r) => r.via !== 'ordinal'))) return { kind: 'notShown', position: beyond[0]!.index + 1 };
     const asked = askedAbout(clauses, inView);
     if (asked !== null) return { kind: 'ask', ...asked };
     const decided = readReply(clauses, candidates, inView);
