@@ -1,5 +1,6 @@
 // The Q&A agent's tools for the confirmed film: its facts (catalog record fetched live when it
-// has one, else what the candidate carries), its credits, and similar films from the corpus.
+// has one, else what the candidate carries), its credits, similar films and the other films of
+// its series from the corpus.
 import type { MovieCandidate } from '../catalog/candidates.ts';
 import type { CatalogProvider, CatalogTitle } from '../catalog/catalog.ts';
 import type { MovieFacts, MovieTools, SimilarFilm } from '../llm/language-model.ts';
@@ -36,6 +37,10 @@ export function movieTools(movie: MovieCandidate, catalog: CatalogProvider, sear
     async similar(count: number): Promise<SimilarFilm[]> {
       const { hits } = await search.search(movie.rag_plot || movie.rag_title, { k: count, excludeIds: new Set([movie.corpus_id]) });
       return hits.map(({ movie: film }) => ({ title: film.title, year: film.year, directors: film.directors }));
+    },
+    async series(): Promise<SimilarFilm[]> {
+      const films = search.seriesOf({ id: movie.corpus_id, title: movie.rag_title, directors: movie.rag_director?.split(', ') ?? [], cast: movie.rag_cast });
+      return films.map((film) => ({ title: film.title, year: film.year, directors: film.directors }));
     },
   };
 }

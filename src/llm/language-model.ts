@@ -37,6 +37,8 @@ export interface MovieTools {
   credits(): Promise<{ directors: string[]; cast: string[] }>;
   /** Films from the corpus whose story is closest to this one. */
   similar(count: number): Promise<SimilarFilm[]>;
+  /** The other films of the collection in its series (a title opening alike, someone in common), oldest first. */
+  series(): Promise<SimilarFilm[]>;
 }
 
 export interface MovieFacts {

@@ -47,6 +47,14 @@ const TOOLS: ChatCompletionTool[] = [
       },
     },
   },
+  {
+    type: 'function',
+    function: {
+      name: 'movie_series',
+      description: 'The other films of the collection in the confirmed film\'s series (sequels, prequels), oldest first; empty when the collection holds none.',
+      parameters: { type: 'object', properties: {}, additionalProperties: false },
+    },
+  },
 ];
 
 export class LanguageModelError extends Error {}
@@ -250,6 +258,8 @@ async function runTool(name: string, rawArguments: string, tools: MovieTools): P
       }
       return tools.similar(count);
     }
+    case 'movie_series':
+      return tools.series();
     default:
       return { error: `unknown tool ${name}` };
   }

@@ -15,6 +15,7 @@ import { fieldIndex, FIELDS } from './film-fields.ts';
 import type { MovieIndex } from './movie-index.ts';
 import { analyseQuery, hasHint, isYear, type QueryAnalysis, ruledOutSpans, type SearchHints, titleWords, type YearRange } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
+import { sameSeries, type SeriesFilm, seriesName } from './series.ts';
 import { spellingCorrections } from './spelling.ts';
 import { THESAURUS } from './synonyms.ts';
 import { stem, termOf, tokenize, words } from './tokens.ts';
@@ -138,6 +139,19 @@ export class MovieSearch {
     if (ranked.slice(0, NAMED_SLOT + 1).some((entry) => creditsNamed(entry.key))) return null;
     const found = ranked.findIndex((entry, i) => i > NAMED_SLOT && creditsNamed(entry.key));
     return found < 0 ? null : found;
+  }
+
+  /** The other films of the collection in `film`'s series (series.ts), oldest first. */
+  seriesOf(film: SeriesFilm & { id: string }): CorpusMovie[] {
+    // Every film of the series holds the first term of the name in its title: only those are read.
+    const first = tokenize(seriesName(film.title).join(' '))[0];
+    if (first === undefined) return [];
+    const { keys, fieldScores } = this.index.lexical.score([first], this.scorer.model.bm25f);
+    return keys
+      .filter((key) => fieldScores[TITLE]![key]! > 0)
+      .map((key) => this.index.movie(key))
+      .filter((movie) => movie.id !== film.id && sameSeries(film, movie))
+      .sort((a, b) => a.year - b.year);
   }
 
   /** The years the corpus's films came out in, from the earliest to the latest (read once). */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { type MovieCandidate, toMovieCandidate } from '../../src/catalog/candidates.ts';
-import type { MovieTools } from '../../src/llm/language-model.ts';
+import type { MovieTools, SimilarFilm } from '../../src/llm/language-model.ts';
 import { OfflineLanguageModel } from '../../src/llm/offline/offline-model.ts';
 import { helpfulDetails, yearsBeyondCollection } from '../../src/llm/wording.ts';
 import { answerFromFacts, topicOf } from '../../src/llm/offline/questions.ts';
@@ -87,14 +87,16 @@ describe('OfflineLanguageModel, other languages', () => {
 });
 
 describe('offline Q&A', () => {
-  const tools = (over: Partial<Awaited<ReturnType<MovieTools['details']>>> = {}): MovieTools => {
+  const tools = (over: Partial<Awaited<ReturnType<MovieTools['details']>>> = {}, series: SimilarFilm[] = []): MovieTools => {
     const facts = { title: 'Jaws', originalTitle: null, year: 1975, directors: ['Steven Spielberg'], cast: ['Roy Scheider', 'Robert Shaw'], genres: ['Adventure', 'Thriller'], rating: 8, runtimeMinutes: 124, logline: 'A shark.', plot: 'A shark terrorises a town.', ...over };
     return {
       details: async () => facts,
       credits: async () => ({ directors: facts.directors, cast: facts.cast }),
       similar: async () => [{ title: 'The Birds', year: 1963, directors: ['Alfred Hitchcock'] }],
+      series: async () => series,
     };
   };
+  const sequel = (title: string, year: number): SimilarFilm => ({ title, year, directors: [] });
 
   test('recognises what is asked', () => {
     expect(topicOf('Who directed it?')).toBe('director');
@@ -113,6 +115,18 @@ describe('offline Q&A', () => {
     expect(topicOf('who voices the panda')).toBe('cast');
     expect(topicOf('who did the voice cast')).toBe('cast');
     expect(topicOf('is it long?')).toBe('runtime');
+    expect(topicOf('is there a sequel?')).toBe('series');
+    expect(topicOf('was there a movie before this one?')).toBe('series');
+    expect(topicOf('is it part of a franchise')).toBe('series');
+    // Another film wanted, not the series: "the first one".
+    expect(topicOf('no wait, the first one')).toBeNull();
+  });
+
+  test("answers where the film stands in its series, from the collection's other films of it", async () => {
+    expect(await answerFromFacts('is there a sequel?', tools({}, [sequel('Jaws 2', 1978), sequel('Jaws 3-D', 1983)]))).toBe('In my collection, Jaws (1975) is followed by Jaws 2 (1978) and Jaws 3-D (1983).');
+    expect(await answerFromFacts('was there one before it?', tools({ title: 'Jaws 2', year: 1978 }, [sequel('Jaws', 1975)]))).toBe('In my collection, Jaws 2 (1978) follows Jaws (1975); I know of no later film of the series.');
+    expect(await answerFromFacts('any sequels?', tools({ title: 'Jaws 2', year: 1978 }, [sequel('Jaws', 1975), sequel('Jaws 3-D', 1983)]))).toBe('In my collection, Jaws 2 (1978) follows Jaws (1975) and is followed by Jaws 3-D (1983).');
+    expect(await answerFromFacts('is there a sequel?', tools())).toBe('I know of no sequel or earlier film of Jaws: no other film of my collection continues its story.');
   });
 
   test('answers from the facts', async () => {
@@ -158,14 +172,14 @@ describe('offline Q&A', () => {
     expect(await offline.answerQuestion('what colour is the boat', tools())).toStartWith("I'm not sure how to answer that");
   });
 
-  test('names what it does not know when asked what no fact holds: music, writers, money, awards, places, sequels', async () => {
+  test('names what it does not know when asked what no fact holds: music, writers, money, awards, places, remakes', async () => {
     const held = 'for Jaws I have its director, cast, year, rating, genres, runtime and story.';
     expect(await answerFromFacts('who wrote the music?', tools())).toBe(`I don't know about its music: ${held}`);
     expect(await answerFromFacts('who wrote it', tools())).toBe(`I don't know who wrote it: ${held}`);
     expect(await answerFromFacts('what was the budget', tools())).toBe(`I don't know its budget or box office: ${held}`);
     expect(await answerFromFacts('did it win any oscars', tools())).toBe(`I don't know its awards: ${held}`);
     expect(await answerFromFacts('where was it filmed?', tools())).toBe(`I don't know where it was filmed: ${held}`);
-    expect(await answerFromFacts('is there a sequel', tools())).toBe(`I don't know about sequels or remakes: ${held}`);
+    expect(await answerFromFacts('was it ever remade', tools())).toBe(`I don't know about remakes: ${held}`);
     expect(await answerFromFacts('who directed it and who wrote the music', tools())).toBe(`Jaws was directed by Steven Spielberg. I don't know about its music: ${held}`);
     // "score" is its rating.
     expect(topicOf("what's the score")).toBe('rating');

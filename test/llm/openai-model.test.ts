@@ -19,6 +19,7 @@ const tools: MovieTools = {
   details: async () => ({ title: 'Jaws', originalTitle: null, year: 1975, directors: ['Steven Spielberg'], cast: ['Roy Scheider'], genres: ['Thriller'], rating: 8, runtimeMinutes: 124, logline: 'A shark.', plot: 'A shark and a town.' }),
   credits: async () => ({ directors: ['Steven Spielberg'], cast: ['Roy Scheider'] }),
   similar: async (count) => [{ title: 'The Birds', year: 1963, directors: ['Alfred Hitchcock'] }].slice(0, count),
+  series: async () => [{ title: 'Jaws 2', year: 1978, directors: ['Jeannot Szwarc'] }],
 };
 
 describe('OpenAiLanguageModel against a scripted Chat Completions server', () => {
@@ -113,15 +114,16 @@ describe('OpenAiLanguageModel against a scripted Chat Completions server', () =>
   });
 
   test('the Q&A agent calls tools, sends their results back, then answers', async () => {
-    fake.script.push({ kind: 'tool_calls', calls: [{ name: 'movie_credits', arguments: '{}' }, { name: 'similar_movies', arguments: '{"count": 1}' }] });
+    fake.script.push({ kind: 'tool_calls', calls: [{ name: 'movie_credits', arguments: '{}' }, { name: 'similar_movies', arguments: '{"count": 1}' }, { name: 'movie_series', arguments: '{}' }] });
     fake.script.push({ kind: 'text', content: 'Jaws was directed by Steven Spielberg.' });
     expect(await model.answerQuestion('who directed it?', tools)).toBe('Jaws was directed by Steven Spielberg.');
     const second = fake.requests[1]!;
     const toolMessages = second.messages.filter((m) => m.role === 'tool');
-    expect(toolMessages.map((m) => m.tool_call_id)).toEqual(['call_0', 'call_1']);
+    expect(toolMessages.map((m) => m.tool_call_id)).toEqual(['call_0', 'call_1', 'call_2']);
     expect(JSON.parse(toolMessages[0]!.content!)).toEqual({ directors: ['Steven Spielberg'], cast: ['Roy Scheider'] });
     expect(JSON.parse(toolMessages[1]!.content!)).toEqual([{ title: 'The Birds', year: 1963, directors: ['Alfred Hitchcock'] }]);
-    expect(fake.requests[0]!.tools!.map((t) => t.function.name)).toEqual(['movie_details', 'movie_credits', 'similar_movies']);
+    expect(JSON.parse(toolMessages[2]!.content!)).toEqual([{ title: 'Jaws 2', year: 1978, directors: ['Jeannot Szwarc'] }]);
+    expect(fake.requests[0]!.tools!.map((t) => t.function.name)).toEqual(['movie_details', 'movie_credits', 'similar_movies', 'movie_series']);
   });
 
   test('tool iterations are bounded', async () => {

@@ -125,6 +125,17 @@ describe('MovieSearch on the bundled corpus', async () => {
     expect(withTheirs.slice(0, 2)).toEqual(['Jaws', 'Alien']);
   });
 
+  test("tells a film's series from the collection, oldest first, and nothing for a film without one", () => {
+    const seriesOf = (title: string) => {
+      const movie = search.seriesOf({ id: `probe-${title}`, title, directors: [], cast: ['Tom Hanks', 'Sigourney Weaver', 'Roy Scheider'] });
+      return movie.map((film) => `${film.title} (${film.year})`);
+    };
+    // The film itself is left out, by its id or, as here, by its title.
+    expect(seriesOf('Toy Story 3')).toEqual(['Toy Story (1995)', 'Toy Story 2 (1999)', 'Toy Story 4 (2019)']);
+    expect(seriesOf('Alien')).toEqual(['Aliens (1986)']);
+    expect(seriesOf('Jaws')).toEqual([]);
+  });
+
   test('a word typed apart that the corpus holds as one is searched as the whole word', async () => {
     const result = await search.search('film by kore-eda about a family of shoplifters', { k: 5 });
     expect(result.hits[0]!.movie.title).toBe('Shoplifters');

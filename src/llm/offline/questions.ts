@@ -1,7 +1,7 @@
 // Q&A about the confirmed film without a language model: recognise what is asked, answer
 // from the catalog and corpus facts through the agent's tools, and say so when the facts
 // do not hold the answer.
-import type { MovieFacts, MovieTools } from '../language-model.ts';
+import type { MovieFacts, MovieTools, SimilarFilm } from '../language-model.ts';
 import { listNames } from '../wording.ts';
 import { genreBit, genreMask, genresSaid } from '../../search/genres.ts';
 import { foldAccents } from '../../text.ts';
@@ -10,7 +10,7 @@ import { foldAccents } from '../../text.ts';
 const normaliseQuestion = (question: string) =>
   foldAccents(question).toLowerCase().replace(/[’']/g, '').replace(/[^a-z0-9#]+/g, ' ').trim();
 
-type Topic = 'director' | 'cast' | 'year' | 'rating' | 'genres' | 'kind' | 'feel' | 'runtime' | 'similar' | 'plot' | 'title' | 'unheld';
+type Topic = 'director' | 'cast' | 'year' | 'rating' | 'genres' | 'kind' | 'feel' | 'runtime' | 'similar' | 'series' | 'plot' | 'title' | 'unheld';
 
 /** What people ask of a film that neither the catalog nor the corpus holds, as the answer names it. */
 const UNHELD: Array<[RegExp, string]> = [
@@ -19,10 +19,12 @@ const UNHELD: Array<[RegExp, string]> = [
   [/\b(budget|box office|gross(ed)?|how much did it (make|earn|cost)|cost to make)\b/, 'its budget or box office'],
   [/\b(oscars?|awards?|academy awards?|nominated|nominations?)\b/, 'its awards'],
   [/\b(filmed|shot) (in|at|on location)|where was it (filmed|shot|made)|filming locations?\b/, 'where it was filmed'],
-  [/\b(sequels?|prequels?|remakes?|franchise)\b/, 'about sequels or remakes'],
+  [/\b(remakes?|remade)\b/, 'about remakes'],
 ];
 
 const TOPICS: Array<[Topic, RegExp]> = [
+  // "is there a sequel?", "was there a movie before this one?", not "the first one" (another film wanted)
+  ['series', /\b(sequels?|prequels?|franchise|series|trilogy|follow ?up|part (2|two|ii)|(next|previous) (one|film|movie|part)|(film|movie|one)s? (before|after) (it|this|that)|(was|is) there (a|another) (2|second|3|third|part))\b/],
   // "films like it", not "would my kids like it"
   ['similar', /\b(similar|(films?|movies?|anything|something|others?|ones?|more|else)( (is|are))? like (it|this|that)|recommend|recommendation|else (to|should) watch|more (films|movies) like|other (films|movies) like)\b/],
   ['director', /\b(direct(ed|or|ors|s)?|who made|who (has )?(the (film|movie) )?filmed|filmmaker|behind the camera)\b/],
@@ -81,6 +83,18 @@ export async function answerFromFacts(question: string, tools: MovieTools): Prom
 /** The film's genres (the catalog's, else the corpus's), as a sentence says them ("adventure and thriller"). */
 const genresListed = (facts: MovieFacts) => listNames(facts.genres.map((genre) => genre.toLowerCase()));
 
+/** Where the film stands among the other films of its series that the collection holds. */
+function seriesAnswer(facts: MovieFacts, others: SimilarFilm[]): string {
+  const name = facts.year ? `${facts.title} (${facts.year})` : facts.title;
+  if (others.length === 0) return `I know of no sequel or earlier film of ${facts.title}: no other film of my collection continues its story.`;
+  const said = (films: SimilarFilm[]) => listNames(films.map((film) => `${film.title} (${film.year})`));
+  const before = others.filter((film) => facts.year !== null && film.year < facts.year);
+  const after = others.filter((film) => facts.year === null || film.year >= facts.year);
+  if (before.length && after.length) return `In my collection, ${name} follows ${said(before)} and is followed by ${said(after)}.`;
+  if (after.length) return `In my collection, ${name} is followed by ${said(after)}.`;
+  return `In my collection, ${name} follows ${said(before)}; I know of no later film of the series.`;
+}
+
 /** "Is it scary?", "is it a comedy?": yes or no from the film's genres, which it names. */
 function answerKind(question: string, facts: MovieFacts): string {
   const name = facts.title;
@@ -138,6 +152,8 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
         ? `If you liked ${name}, try ${listNames(films.map((f) => `${f.title} (${f.year})`))}: their stories are the closest in my collection.`
         : `I couldn't find films like ${name} in my collection.`;
     }
+    case 'series':
+      return seriesAnswer(facts, await tools.series());
     case 'plot':
       return facts.plot ?? facts.logline ?? `I have no plot summary for ${name}.`;
     default:
@@ -150,7 +166,7 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
       }
       return (
         `I'm not sure how to answer that from what I know about ${name}. ` +
-        'I can tell you who directed it, who is in it, when it came out, its rating, genres, runtime, what it is about, or films like it.'
+        'I can tell you who directed it, who is in it, when it came out, its rating, genres, runtime, what it is about, its sequels, or films like it.'
       );
   }
 }
