@@ -5,6 +5,7 @@ import type { MovieCandidate } from '../catalog/candidates.ts';
 import type { Intent } from '../llm/language-model.ts';
 import type { SearchOptions } from '../search/movie-search.ts';
 import { eraOf, type SearchHints, type YearRange } from '../search/query-analysis.ts';
+import { placedBeside } from '../search/series.ts';
 import { tokenize } from '../search/tokens.ts';
 import type { ConversationState } from './state.ts';
 
@@ -39,7 +40,10 @@ export function applyRefinement(state: ConversationState, refinement: Refinement
     countries: union(state.hints.countries, refinement.hints.countries),
     people: union(state.hints.people, refinement.hints.people),
   };
-  const details = refinement.details.trim() ? [...state.details, refinement.details.trim()] : state.details;
+  // "no, the sequel": to the film it is like, or the best shown.
+  const beside = anchor ?? shown[0];
+  const said = (beside && placedBeside(refinement.details, beside.rag_title)) ?? refinement.details.trim();
+  const details = said ? [...state.details, said] : state.details;
   return {
     ...state,
     details,

@@ -15,7 +15,7 @@ import { fieldIndex, FIELDS } from './film-fields.ts';
 import type { MovieIndex } from './movie-index.ts';
 import { analyseQuery, hasHint, isYear, type QueryAnalysis, ruledOutSpans, type SearchHints, titleWords, type YearRange } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
-import { sameSeries, type SeriesFilm, seriesName } from './series.ts';
+import { answersToName, filmAtPlace, isTitled, nameIn, sameSeries, type SeriesFilm, seriesName, seriesReferenceIn } from './series.ts';
 import { spellingCorrections } from './spelling.ts';
 import { THESAURUS } from './synonyms.ts';
 import { stem, termOf, tokenize, words } from './tokens.ts';
@@ -103,7 +103,8 @@ export class MovieSearch {
     return this.index.size;
   }
 
-  async search(query: string, { k, excludeIds, hints, background }: SearchOptions): Promise<SearchResult> {
+  async search(said: string, { k, excludeIds, hints, background }: SearchOptions): Promise<SearchResult> {
+    const query = this.filmPlacedInSeries(said) ?? said;
     const excluded = excludeIds?.size ? { count: excludeIds.size, has: this.idIn(excludeIds) } : undefined;
     const { context, candidates, namesSaid } = await this.candidates(query, { hints, background, excluded });
     const ranked = candidates
@@ -143,15 +144,36 @@ export class MovieSearch {
 
   /** The other films of the collection in `film`'s series (series.ts), oldest first. */
   seriesOf(film: SeriesFilm & { id: string }): CorpusMovie[] {
-    // Every film of the series holds the first term of the name in its title: only those are read.
-    const first = tokenize(seriesName(film.title).join(' '))[0];
+    return seriesAmong(film, this.filmsTitled(seriesName(film.title)));
+  }
+
+  /**
+   * The title of the film a description places in a series, when that is all it says ("the
+   * sequel to alien": Aliens; "the second toy story": Toy Story 2): searched as that title, it
+   * is found as surely as typed. Null when the description says something else, is itself a
+   * title ("the last samurai"), or names no series the collection holds.
+   */
+  private filmPlacedInSeries(said: string): string | null {
+    const reference = seriesReferenceIn(said);
+    if (!reference) return null;
+    const titled = this.filmsTitled(reference.name);
+    if (titled.some((movie) => isTitled(movie.title, nameIn(said)))) return null;
+    // "After" and "before" count from the film the name is the title of; a place, from any film
+    // of the series. Of several (the 1978 and the 2001 Lord of the Rings), the longest series.
+    const from = reference.place.kind === 'after' || reference.place.kind === 'before' ? (movie: CorpusMovie) => isTitled(movie.title, reference.name) : (movie: CorpusMovie) => answersToName(movie.title, reference.name);
+    const series = titled
+      .filter(from)
+      .map((movie) => [movie, ...seriesAmong(movie, titled)].sort((a, b) => a.year - b.year))
+      .reduce<CorpusMovie[]>((longest, films) => (films.length > longest.length ? films : longest), []);
+    return series.length > 1 ? (filmAtPlace(reference.place, series, reference.name)?.title ?? null) : null;
+  }
+
+  /** The films whose titles hold the first term of a name: every film the name can be the title or series of. */
+  private filmsTitled(name: string[]): CorpusMovie[] {
+    const first = tokenize(name.join(' '))[0];
     if (first === undefined) return [];
     const { keys, fieldScores } = this.index.lexical.score([first], this.scorer.model.bm25f);
-    return keys
-      .filter((key) => fieldScores[TITLE]![key]! > 0)
-      .map((key) => this.index.movie(key))
-      .filter((movie) => movie.id !== film.id && sameSeries(film, movie))
-      .sort((a, b) => a.year - b.year);
+    return keys.filter((key) => fieldScores[TITLE]![key]! > 0).map((key) => this.index.movie(key));
   }
 
   /** The years the corpus's films came out in, from the earliest to the latest (read once). */
@@ -298,6 +320,10 @@ export class MovieSearch {
     return { context: { query: analysis, bestSimilarity, corpusSize: this.index.size }, candidates, namesSaid };
   }
 }
+
+/** The films of `films` in `film`'s series but itself, oldest first. */
+const seriesAmong = (film: SeriesFilm & { id: string }, films: CorpusMovie[]) =>
+  films.filter((movie) => movie.id !== film.id && sameSeries(film, movie)).sort((a, b) => a.year - b.year);
 
 /** The first film of a lexical ranking holding the most of the names said (in credits or a story's names), if any holds one. */
 function bestNamedFilm(ranking: readonly number[], matchedNameIdf: Float32Array): number | undefined {

@@ -219,6 +219,24 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect((await say(server, user, id, 'yes')).done.confirmed_movie.rag_title).toBe(titles(first)[1]);
   });
 
+  test('"no, the sequel" looks for the film after the one shown first, in its series', async () => {
+    const id = crypto.randomUUID();
+    const first = await say(server, user, id, 'the crew of a cargo spaceship is hunted by a creature that hatched inside one of them');
+    expect(titles(first)[0]).toBe('Alien');
+    const sequel = await say(server, user, id, "it's the one after that");
+    expect(sequel.done.phase).toBe('confirmation');
+    expect(titles(sequel)[0]).toBe('Aliens');
+    expect((await savedState(server, id)).details).toEqual(['the sequel to Alien']);
+    // A sequel among the films shown is named, and a yes takes it.
+    const other = crypto.randomUUID();
+    const toys = await say(server, user, other, 'toys come alive when their kid is not in the room, a cowboy doll is jealous of a spaceman toy');
+    expect(titles(toys)[0]).toBe('Toy Story');
+    expect(titles(toys)).toContain('Toy Story 2');
+    const named = await say(server, user, other, 'no, the sequel');
+    expect(named.done.reply).toStartWith('That sounds like Toy Story 2 (1999)');
+    expect((await say(server, user, other, 'yes')).done.confirmed_movie.rag_title).toBe('Toy Story 2');
+  });
+
   test('asking for one more detail does not ask again for when it came out, once the person said so', async () => {
     const id = crypto.randomUUID();
     await say(server, user, id, 'a crew of professional thieves in los angeles and the obsessive detective who hunts them, from the 90s');

@@ -155,6 +155,8 @@ const ROWS: Row[] = [
   { class: 'beyond the list', candidates: thrillers, message: 'who is in the fifth one?', expected: { kind: 'notShown', position: 5 } },
   { class: 'beyond the list', candidates: thrillers, message: 'number 6', expected: { kind: 'notShown', position: 6 } },
   { class: 'beyond the list', candidates: cartoons, message: 'the fourth', expected: { kind: 'notShown', position: 4 } },
+  // Beside a film shown, in words that are all small: no pick, no yes.
+  { class: 'plain refine detail', candidates: visitors, message: "it's the one after that", expected: refine(null, [], "it's the one after that"), detailWords: ['after'] },
   { class: 'beyond the list', candidates: lawmen, message: 'who is in the sixth one?', expected: { kind: 'notShown', position: 6 } },
   { class: 'plain refine detail', candidates: lawmen, message: 'no, it was set in the desert', expected: refine(null, [], 'set in the desert'), detailWords: ['desert'] },
   { class: 'plain pick', candidates: lawmen, message: 'in the heat of the night, not the sixth one', expected: { kind: 'confirm', index: 1 } },

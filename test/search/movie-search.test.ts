@@ -136,6 +136,16 @@ describe('MovieSearch on the bundled corpus', async () => {
     expect(seriesOf('Jaws')).toEqual([]);
   });
 
+  test('a film placed in its series ("the sequel to alien", "the second toy story") is found as if its title were typed; a title or a description is not read so', async () => {
+    const first = async (said: string) => (await search.search(said, { k: 5 })).hits[0]?.movie.title;
+    expect(await first('the sequel to alien')).toBe('Aliens');
+    expect(await first('the second toy story')).toBe('Toy Story 2');
+    expect(await first('the one after the dark knight')).toBe('The Dark Knight Rises');
+    expect(await first('the last lord of the rings movie')).toBe('The Lord of the Rings: The Return of the King');
+    expect(await first('the prequel to the godfather part 2')).toBe('The Godfather');
+    expect(await first('the last samurai')).toBe('The Last Samurai');
+  });
+
   test('a word typed apart that the corpus holds as one is searched as the whole word', async () => {
     const result = await search.search('film by kore-eda about a family of shoplifters', { k: 5 });
     expect(result.hits[0]!.movie.title).toBe('Shoplifters');

@@ -10,6 +10,7 @@ import { creditedNames, directorsOf, type MovieCandidate } from '../../catalog/c
 import { normaliseTitle, titleSimilarity } from '../../catalog/matching.ts';
 import type { Embedder } from '../../search/embedder.ts';
 import type { SearchHints } from '../../search/query-analysis.ts';
+import { placeBeside } from '../../search/series.ts';
 import { DENIALS, isStopword } from '../../search/tokens.ts';
 import { foldAccents } from '../../text.ts';
 import type { Intent } from '../language-model.ts';
@@ -477,7 +478,7 @@ function aPlaceInTheList(words: string[], starts: boolean[], ref: Reference): bo
 const isNegative = (clause: Clause) => clause.words.some((w) => NEGATIONS.has(w)) || /\b(is not|was not|dont think so)\b/.test(clause.text);
 const isAffirmative = (clause: Clause) =>
   clause.words.some((w) => AFFIRMATIONS.has(w)) ||
-  /\b(thats it|thats the one|this is (it|the one)|its (it|this one|that one|the one)|you got it|got it|found it|spot on|thank|nailed it|that one)\b/.test(clause.text);
+  /\b(thats it|thats the one|this is (it|the one)|its (it|this one|that one|the one(?! (after|before|with|where|who|that|from|about|set|in)\b))|you got it|got it|found it|spot on|thank|nailed it|that one)\b/.test(clause.text);
 
 /** The words of a clause that tell something new about the film. */
 function detailsOf(clause: Clause, { withReferences = false } = {}): string {
@@ -760,6 +761,8 @@ export class ReplyReader {
     // as in questions; not a place the list has ("the sixth... no, the second") or one taken back.
     const beyond = clauses.flatMap((clause) => clause.beyondList.filter((ref) => !negated(clause, ref)));
     if (beyond.length > 0 && clauses.every((clause) => clause.references.every((r) => r.via !== 'ordinal'))) return { kind: 'notShown', position: beyond[0]!.index + 1 };
+    // "it's the one after that": a film beside one shown, told in words no rule reads as a detail.
+    if (placeBeside(message)) return { kind: 'refine', details: message.trim(), anchor: null, hints: {}, turnsDownAll: false };
     const asked = askedAbout(clauses, inView);
     if (asked !== null) return { kind: 'ask', ...asked };
     const decided = readReply(clauses, candidates, inView);
