@@ -3,7 +3,8 @@
 //   discovery:    newSearch > understand > search > enrich > validate > present  (phase confirmation)
 //                                                                   > deadEnd  (not found)
 //                             > deadEnd                             (a language the engine cannot read,
-//                                                                    or no film described: "hello")
+//                                                                    no film described: "hello", or
+//                                                                    films asked for: "recommend a comedy")
 //   confirmation: classify > confirm > overview                               (phase qa)
 //                          > answerAboutShown | notShown                      (a question, a place the list lacks)
 //                          > refine > search > enrich > validate > present    (up to 3 cycles)
@@ -19,7 +20,7 @@ import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/langua
 import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, helpfulDetails, isItThisOne, listNames, notInTheList, streamWords, thatSoundsLike, yearsBeyondCollection } from '../llm/wording.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
 import { tokenize } from '../search/tokens.ts';
-import { describesAFilm } from './small-talk.ts';
+import { asksForRecommendation, describesAFilm } from './small-talk.ts';
 import type { TurnEngine, TurnInput, TurnOutcome } from './engine.ts';
 import { END, GraphBuilder, type CompiledGraph } from './graph.ts';
 import { movieTools } from './movie-tools.ts';
@@ -36,7 +37,7 @@ export const CANDIDATES_SHOWN = 5;
  */
 export const LIKELY_FROM = 0.5;
 
-type DeadEnd = 'no-candidates' | 'refinements-exhausted' | 'unsupported-language' | 'no-description';
+type DeadEnd = 'no-candidates' | 'refinements-exhausted' | 'unsupported-language' | 'no-description' | 'recommendation';
 
 interface TurnState {
   conversation: ConversationState;
@@ -107,6 +108,9 @@ const DEAD_END_REPLIES: Record<Exclude<DeadEnd, 'unsupported-language'>, (askFor
   'refinements-exhausted': () =>
     "I'm sorry, I still haven't found it after several tries. Let's start over: describe the film again in your own words, " +
     'perhaps with a different detail, a memorable scene, or roughly when it came out.',
+  recommendation: (askFor) =>
+    "I find a film you half-remember rather than recommend new ones. If there's one you're trying to recall, tell me what happens in it, " +
+    `and any detail that would help, such as ${askFor}. Once we find it, I can suggest films like it.`,
   'no-description': (askFor) =>
     "I find films from what people remember of them. Tell me about the one you're looking for: what happens in it, " +
     `and any detail that would help, such as ${askFor}.`,
@@ -180,6 +184,7 @@ export class DiscoveryPipeline implements TurnEngine {
       .step('understand', async (s) => {
         const understood = await language.understandDescription(s.message);
         if (understood.kind === 'unsupported-language') return { ...s, understood, deadEnd: 'unsupported-language' };
+        if (asksForRecommendation(understood.text)) return { ...s, understood, deadEnd: 'recommendation' };
         if (!describesAFilm(understood.text)) return { ...s, understood, deadEnd: 'no-description' };
         const { unfound } = s.conversation;
         // After "I couldn't find it, tell me more", the new words lead and the old ones back them.
@@ -297,7 +302,7 @@ export class DiscoveryPipeline implements TurnEngine {
         streamWords(reply, stream);
         // After "not found" the next description is read with this one; a message that described
         // nothing leaves whatever was pending as it was.
-        const unfound = reason === 'no-candidates' ? s.conversation.query : reason === 'no-description' ? s.conversation.unfound : null;
+        const unfound = reason === 'no-candidates' ? s.conversation.query : reason === 'no-description' || reason === 'recommendation' ? s.conversation.unfound : null;
         return { ...s, reply, deadEnd: reason, conversation: { ...initialState(), unfound } };
       })
       .edge('deadEnd', END);

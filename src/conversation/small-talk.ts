@@ -26,3 +26,26 @@ export function describesAFilm(text: string): boolean {
   const analysis = analyseQuery(text);
   return hasHint(analysis) || analysis.terms.some((term) => !CHAT_TERMS.has(term));
 }
+
+/**
+ * Asking to be recommended films ("can you recommend a good horror movie?", "what's the best
+ * movie of 2019?") rather than describing one remembered. Searched, a genre or a year alone
+ * finds no film surely, and "I couldn't find that film" answers a question nobody asked. Only
+ * the opening of a request counts: "a film my friend recommended, about a shark" describes one.
+ */
+const RECOMMENDATION_REQUEST = [
+  /^(?:(?:hi|hey|hello|please|pls|so|ok|okay)\W+)*(?:can|could|would|will) you (?:please |pls )?(?:recommend|suggest)\b/,
+  /^(?:(?:hi|hey|hello|so|ok|okay)\W+)*(?:please |pls )?(?:recommend|suggest)\b/,
+  // "what's the best movie of 2019?", not "what was the great movie with the shark"
+  /^(?:what|which) (?:is|are|s) (?:the )?(?:best|top|greatest)\b/,
+  /^(?:what|which) are (?:some )?(?:good|great)\b/,
+  /^(?:any|some) (?:\w+ ){0,4}(?:recommendations?|suggestions?)\b/,
+  /^(?:what|which) (?:movie|film)s? (?:should|can|could|would) i (?:watch|see)\b/,
+  /^what (?:should|can|could) i (?:watch|see)\b/,
+  /^(?:i want|i need|i m looking for|im looking for|give me) (?:some |a few |a )?(?:good |great )?(?:\w+ )?(?:movie |film )?(?:recommendations?|suggestions?|ideas?)\b/,
+];
+
+export function asksForRecommendation(text: string): boolean {
+  const said = text.toLowerCase().replace(/[’']/g, ' ').replace(/\s+/g, ' ').trim();
+  return RECOMMENDATION_REQUEST.some((pattern) => pattern.test(said));
+}

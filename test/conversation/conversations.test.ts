@@ -301,6 +301,14 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(titles(found)[0]).toBe('Jaws');
   });
 
+  test('asking to be recommended films is told what the service does, and searches nothing', async () => {
+    const id = crypto.randomUUID();
+    const asked = await say(server, user, id, 'can you recommend a good horror movie?');
+    expect(asked.done.phase).toBe('discovery');
+    expect(asked.done.reply).toStartWith("I find a film you half-remember rather than recommend new ones. If there's one you're trying to recall, tell me what happens in it");
+    expect(asked.done.candidates).toBeUndefined();
+  });
+
   test('after "not found", a message that describes nothing keeps the description pending', async () => {
     const id = crypto.randomUUID();
     const notFound = await say(server, user, id, NONSENSE);
