@@ -17,8 +17,9 @@ import { creditedNames, type MovieCandidate, type ValidationRules, validateCandi
 import type { CatalogProvider } from '../catalog/catalog.ts';
 import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
 import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/language-model.ts';
-import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, helpfulDetails, isItThisOne, listNames, notInTheList, streamWords, thatSoundsLike, yearsBeyondCollection } from '../llm/wording.ts';
+import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, filmsWithThem, helpfulDetails, isItThisOne, listNames, notInTheList, streamWords, thatSoundsLike, yearsBeyondCollection } from '../llm/wording.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
+import { eraOf } from '../search/query-analysis.ts';
 import { tokenize } from '../search/tokens.ts';
 import { asksForRecommendation, describesAFilm } from './small-talk.ts';
 import type { TurnEngine, TurnInput, TurnOutcome } from './engine.ts';
@@ -52,6 +53,8 @@ interface TurnState {
   beyondCollection: string | null;
   /** The people the description names (SearchResult.namesSaid). */
   namesSaid: string[];
+  /** Whether the description names people and says nothing else but when ("tom hanks", "tom hanks in the 90s"). */
+  onlyNames: boolean;
   /** In a refinement, the index of the film shown before that its new detail describes (shownFilmDescribed). */
   describedShown: number | null;
   /** The best hit's corpus id when it matches only those people, none of the story (SearchResult.bestNamedOnly). */
@@ -127,6 +130,7 @@ function aboutTheBest(s: TurnState): string | null {
   const best = s.candidates[0]!;
   const uncredited = namesUncredited(s.namesSaid, best);
   if (uncredited.length) return bestDoesNotCredit(best, uncredited);
+  if (s.onlyNames) return filmsWithThem(s.namesSaid, s.eraKnown);
   return s.namedOnlyId === best.corpus_id ? bestMatchesOnlyNames(best, s.namesSaid) : null;
 }
 
@@ -162,7 +166,7 @@ export class DiscoveryPipeline implements TurnEngine {
   async run({ state, message }: TurnInput, stream: (text: string) => void): Promise<TurnOutcome> {
     if (!this.graph) await this.ready();
     const initial: TurnState = {
-      conversation: state, message, understood: null, hits: [], likelihood: 0, eraKnown: false, beyondCollection: null, namesSaid: [], namedOnlyId: null, describedShown: null,
+      conversation: state, message, understood: null, hits: [], likelihood: 0, eraKnown: false, beyondCollection: null, namesSaid: [], onlyNames: false, namedOnlyId: null, describedShown: null,
       enriched: [], candidates: [], shownBefore: null, intent: null, deadEnd: null, reply: '',
     };
     const { state: final } = await this.graph!.run(initial, { stream, deadline: Date.now() + this.settings.catalogBudgetMs });
@@ -203,7 +207,10 @@ export class DiscoveryPipeline implements TurnEngine {
         const { era } = result.analysis;
         const beyondCollection = era && search.eraBeyondCorpus(era) ? yearsBeyondCollection(era, search.yearsHeld) : null;
         // Nothing likely enough: say so rather than offer weak candidates.
-        return { ...s, hits: result.abstain ? [] : result.hits, likelihood: result.listRelevance, eraKnown: era !== null, beyondCollection, namesSaid: result.namesSaid,
+        const nameTerms = new Set(tokenize(result.namesSaid.join(' ')));
+        // "tom hanks", "tom hanks from the 90s": people and when, nothing of the story.
+        const onlyNames = nameTerms.size > 0 && result.analysis.terms.every((term) => nameTerms.has(term) || eraOf(term) !== null);
+        return { ...s, hits: result.abstain ? [] : result.hits, likelihood: result.listRelevance, eraKnown: era !== null, beyondCollection, namesSaid: result.namesSaid, onlyNames,
           namedOnlyId: result.bestNamedOnly ? result.hits[0]!.movie.id : null };
       })
       .edge('search', 'enrich')
@@ -218,8 +225,9 @@ export class DiscoveryPipeline implements TurnEngine {
         // A refinement is spent when it brings new candidates.
         const cycles = s.shownBefore ? s.conversation.refinementCycles + 1 : s.conversation.refinementCycles;
         const translatedFrom = s.understood?.kind === 'description' ? s.understood.translatedFrom : undefined;
-        // A best film that holds nothing of the story but a name is no likely find, however sure the score.
-        const likely = s.likelihood >= LIKELY_FROM && s.namedOnlyId !== s.candidates[0]!.corpus_id;
+        // A best film that holds nothing of the story but a name is no likely find, however sure
+        // the score; a list for a name alone ("tom hanks") is what was asked, not a doubtful find.
+        const likely = s.onlyNames || (s.likelihood >= LIKELY_FROM && s.namedOnlyId !== s.candidates[0]!.corpus_id);
         const askFor = helpfulDetails(s);
         const sayFirst = [s.beyondCollection, aboutTheBest(s)].filter((said) => said !== null).join(' ');
         const reply = await language.presentCandidates({ query: s.conversation.query, candidates: s.candidates, refinement: cycles, likely, askFor, translatedFrom, sayFirst: sayFirst || undefined }, stream);

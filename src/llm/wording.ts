@@ -53,6 +53,11 @@ export function bestDoesNotCredit(candidate: MovieCandidate, names: string[]): s
   return `${closestMatch(candidate)} does not credit ${listNames(names, 3, 'or')} as far as I know.`;
 }
 
+/** Said before the list when the description names people and nothing of the story ("tom hanks"); `eraKnown` when it said when. */
+export function filmsWithThem(names: string[], eraKnown: boolean): string {
+  return `You named ${listNames(names, 3)} and nothing of the story: if the film isn't among these, tell me something that happens in it${eraKnown ? '' : ', or roughly when it came out'}.`;
+}
+
 /** Said before the list when the best candidate credits the people named and holds nothing else of the description. */
 export function bestMatchesOnlyNames(candidate: MovieCandidate, names: string[]): string {
   return `${closestMatch(candidate)} is one with ${listNames(names, 3)}, but nothing I know of its story matches the rest of your description.`;

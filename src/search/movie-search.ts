@@ -13,7 +13,7 @@ import type { Embedder } from './embedder.ts';
 import { type CandidateEvidence, type FeatureContext, featureVector, RANK_DEPTH } from './features.ts';
 import { fieldIndex, FIELDS } from './film-fields.ts';
 import type { MovieIndex } from './movie-index.ts';
-import { analyseQuery, hasHint, isYear, type QueryAnalysis, ruledOutSpans, type SearchHints, titleWords, type YearRange } from './query-analysis.ts';
+import { analyseQuery, eraOf, hasHint, isYear, type QueryAnalysis, ruledOutSpans, type SearchHints, titleWords, type YearRange } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
 import { answersToName, filmAtPlace, isTitled, nameIn, sameSeries, type SeriesFilm, seriesName, seriesReferenceIn } from './series.ts';
 import { spellingCorrections } from './spelling.ts';
@@ -260,7 +260,8 @@ export class MovieSearch {
     if (namesSaid.length === 0) return false;
     const nameTerms = new Set(tokenize(namesSaid.join(' ')));
     if (![...creditTerms(movie)].some((term) => nameTerms.has(term))) return false;
-    const storyTerms = analysis.terms.filter((term) => !nameTerms.has(term));
+    // "tom hanks in the 90s": the words that say when tell no story for the film to lack.
+    const storyTerms = analysis.terms.filter((term) => !nameTerms.has(term) && !eraOf(term));
     if (storyTerms.length === 0) return false;
     return this.index.lexical.score(storyTerms, this.scorer.model.bm25f, this.alternativesIn(analysis.text)).matchedIdf[key]! === 0;
   }

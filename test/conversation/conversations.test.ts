@@ -341,6 +341,13 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(titles(namedOnly)[0]).toBe('The Matrix');
     expect(namedOnly.done.reply.startsWith('The closest match I found, The Matrix (1999), is one with Keanu Reeves, but nothing I know of its story matches the rest of your description.')).toBe(true);
     expect(namedOnly.done.reply).toContain("I'm not sure I have your film");
+    // Only a name, or a name and when: films with them, and a word on what would narrow them down.
+    const onlyNamed = await say(server, user, crypto.randomUUID(), 'tom hanks');
+    expect(onlyNamed.done.reply.startsWith("You named Tom Hanks and nothing of the story: if the film isn't among these, tell me something that happens in it, or roughly when it came out.")).toBe(true);
+    expect(onlyNamed.done.reply).not.toContain("I'm not sure I have your film");
+    for (const candidate of onlyNamed.done.candidates) expect(candidate.rag_cast).toContain('Tom Hanks');
+    const namedWhen = await say(server, user, crypto.randomUUID(), 'tom hanks from the 90s');
+    expect(namedWhen.done.reply.startsWith("You named Tom Hanks and nothing of the story: if the film isn't among these, tell me something that happens in it.")).toBe(true);
   });
 
   test('a film placed in years the collection has no film from is told so plainly, first', async () => {
