@@ -26,6 +26,9 @@ export interface MovieCandidate {
   rag_cast: string[];
   rag_plot: string;
   rag_runtime_minutes: number | null;
+  /** Production countries and spoken languages in the corpus (absent from checkpoints saved before they were kept). */
+  rag_countries?: string[];
+  rag_languages?: string[];
   catalog_id: string | null;
   catalog_title: string | null;
   catalog_year: number | null;
@@ -62,6 +65,8 @@ export function toMovieCandidate(movie: CorpusMovie, catalog: CatalogTitle | nul
     rag_cast: movie.cast,
     rag_plot: movie.plot,
     rag_runtime_minutes: movie.runtimeMinutes,
+    rag_countries: movie.countries,
+    rag_languages: movie.languages,
     ...catalogFields(catalog),
     confidence,
   };

@@ -24,6 +24,8 @@ export function movieTools(movie: MovieCandidate, catalog: CatalogProvider, sear
       genres: movie.catalog_genres.length ? movie.catalog_genres : movie.rag_genre,
       rating: live?.rating ?? movie.catalog_rating,
       runtimeMinutes: runtime,
+      countries: movie.rag_countries ?? [],
+      languages: movie.rag_languages ?? [],
       logline: movie.catalog_plot,
       plot: movie.rag_plot || null,
     };

@@ -50,6 +50,9 @@ export interface MovieFacts {
   genres: string[];
   rating: number | null;
   runtimeMinutes: number | null;
+  /** Production countries and spoken languages, main first; empty when unknown. */
+  countries: string[];
+  languages: string[];
   /** The catalog's short plot. */
   logline: string | null;
   /** The corpus plot summary. */

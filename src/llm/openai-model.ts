@@ -23,7 +23,7 @@ const TOOLS: ChatCompletionTool[] = [
     type: 'function',
     function: {
       name: 'movie_details',
-      description: 'Facts about the confirmed film: title, original title, year, genres, rating (0-10), runtime, logline and plot summary.',
+      description: 'Facts about the confirmed film: title, original title, year, genres, rating (0-10), runtime, countries, languages, logline and plot summary.',
       parameters: { type: 'object', properties: {}, additionalProperties: false },
     },
   },

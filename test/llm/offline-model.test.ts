@@ -88,7 +88,7 @@ describe('OfflineLanguageModel, other languages', () => {
 
 describe('offline Q&A', () => {
   const tools = (over: Partial<Awaited<ReturnType<MovieTools['details']>>> = {}, series: SimilarFilm[] = []): MovieTools => {
-    const facts = { title: 'Jaws', originalTitle: null, year: 1975, directors: ['Steven Spielberg'], cast: ['Roy Scheider', 'Robert Shaw'], genres: ['Adventure', 'Thriller'], rating: 8, runtimeMinutes: 124, logline: 'A shark.', plot: 'A shark terrorises a town.', ...over };
+    const facts = { title: 'Jaws', originalTitle: null, year: 1975, directors: ['Steven Spielberg'], cast: ['Roy Scheider', 'Robert Shaw'], genres: ['Adventure', 'Thriller'], rating: 8, runtimeMinutes: 124, countries: ['United States'], languages: ['English'], logline: 'A shark.', plot: 'A shark terrorises a town.', ...over };
     return {
       details: async () => facts,
       credits: async () => ({ directors: facts.directors, cast: facts.cast }),
@@ -120,6 +120,18 @@ describe('offline Q&A', () => {
     expect(topicOf('is it part of a franchise')).toBe('series');
     // Another film wanted, not the series: "the first one".
     expect(topicOf('no wait, the first one')).toBeNull();
+    expect(topicOf('is it a true story?')).toBe('source');
+  });
+
+  test('answers its language, its country and whether it tells a book, from the facts, or says it does not know', async () => {
+    expect(await answerFromFacts('is it in english?', tools())).toBe('Jaws is in English.');
+    expect(await answerFromFacts('what language is it in', tools({ languages: ['Silent', 'English'] }))).toBe('Jaws is a silent film, its title cards in English.');
+    expect(await answerFromFacts('what language is it', tools({ languages: [] }))).toBe("I don't know what language Jaws is in.");
+    expect(await answerFromFacts('what country is it from?', tools())).toBe('Jaws is from the United States.');
+    expect(await answerFromFacts('is it based on a book?', tools({ plot: 'Jaws is a 1975 thriller. It is based on the 1974 novel by Peter Benchley. A shark.' }))).toBe('It is based on the 1974 novel by Peter Benchley.');
+    expect(await answerFromFacts('is it a true story?', tools())).toBe("I don't know whether Jaws is based on a book or on real events: what I have of it does not say.");
+    // When the story is set is no release year.
+    expect(await answerFromFacts('what year is it set in?', tools())).toStartWith("I don't know where or when its story is set");
   });
 
   test("answers where the film stands in its series, from the collection's other films of it", async () => {
@@ -173,7 +185,7 @@ describe('offline Q&A', () => {
   });
 
   test('names what it does not know when asked what no fact holds: music, writers, money, awards, places, remakes', async () => {
-    const held = 'for Jaws I have its director, cast, year, rating, genres, runtime and story.';
+    const held = 'for Jaws I have its director, cast, year, rating, genres, runtime, language and story.';
     expect(await answerFromFacts('who wrote the music?', tools())).toBe(`I don't know about its music: ${held}`);
     expect(await answerFromFacts('who wrote it', tools())).toBe(`I don't know who wrote it: ${held}`);
     expect(await answerFromFacts('what was the budget', tools())).toBe(`I don't know its budget or box office: ${held}`);

@@ -16,7 +16,7 @@ const movie = (title: string, year: number): CorpusMovie => ({
 });
 const candidates: MovieCandidate[] = [toMovieCandidate(movie('Jaws', 1975), null, 0.9), toMovieCandidate(movie('Heat', 1995), null, 0.8)];
 const tools: MovieTools = {
-  details: async () => ({ title: 'Jaws', originalTitle: null, year: 1975, directors: ['Steven Spielberg'], cast: ['Roy Scheider'], genres: ['Thriller'], rating: 8, runtimeMinutes: 124, logline: 'A shark.', plot: 'A shark and a town.' }),
+  details: async () => ({ title: 'Jaws', originalTitle: null, year: 1975, directors: ['Steven Spielberg'], cast: ['Roy Scheider'], genres: ['Thriller'], rating: 8, runtimeMinutes: 124, countries: ['United States'], languages: ['English'], logline: 'A shark.', plot: 'A shark and a town.' }),
   credits: async () => ({ directors: ['Steven Spielberg'], cast: ['Roy Scheider'] }),
   similar: async (count) => [{ title: 'The Birds', year: 1963, directors: ['Alfred Hitchcock'] }].slice(0, count),
   series: async () => [{ title: 'Jaws 2', year: 1978, directors: ['Jeannot Szwarc'] }],

@@ -10,7 +10,10 @@ import { foldAccents } from '../../text.ts';
 const normaliseQuestion = (question: string) =>
   foldAccents(question).toLowerCase().replace(/[’']/g, '').replace(/[^a-z0-9#]+/g, ' ').trim();
 
-type Topic = 'director' | 'cast' | 'year' | 'rating' | 'genres' | 'kind' | 'feel' | 'runtime' | 'similar' | 'series' | 'plot' | 'title' | 'unheld';
+type Topic = 'director' | 'cast' | 'year' | 'rating' | 'genres' | 'kind' | 'feel' | 'runtime' | 'similar' | 'series' | 'language' | 'country' | 'source' | 'plot' | 'title' | 'unheld';
+
+/** Where or when the story is set: "what year is it set in" asks of the story, not of the release. */
+const SETTING = /\b(set in|takes? place|where is it set|when is it set|setting)\b/;
 
 /** What people ask of a film that neither the catalog nor the corpus holds, as the answer names it. */
 const UNHELD: Array<[RegExp, string]> = [
@@ -19,12 +22,16 @@ const UNHELD: Array<[RegExp, string]> = [
   [/\b(budget|box office|gross(ed)?|how much did it (make|earn|cost)|cost to make)\b/, 'its budget or box office'],
   [/\b(oscars?|awards?|academy awards?|nominated|nominations?)\b/, 'its awards'],
   [/\b(filmed|shot) (in|at|on location)|where was it (filmed|shot|made)|filming locations?\b/, 'where it was filmed'],
+  [SETTING, 'where or when its story is set'],
   [/\b(remakes?|remade)\b/, 'about remakes'],
 ];
 
 const TOPICS: Array<[Topic, RegExp]> = [
   // "is there a sequel?", "was there a movie before this one?", not "the first one" (another film wanted)
   ['series', /\b(sequels?|prequels?|franchise|series|trilogy|follow ?up|part (2|two|ii)|(next|previous) (one|film|movie|part)|(film|movie|one)s? (before|after) (it|this|that)|(was|is) there (a|another) (2|second|3|third|part))\b/],
+  ['language', /\b(language|languages|in english|english|subtitles?|subtitled|dubbed|spoken)\b/],
+  ['country', /\b(what|which) countr(y|ies)\b|\bcountry\b|\bwhere is (it|this|that)( (film|movie))? from\b|\bnationality\b/],
+  ['source', /\b(based on|adapted from|adaptation|novel|book|true story|real story|real events|really happen(ed)?)\b/],
   // "films like it", not "would my kids like it"
   ['similar', /\b(similar|(films?|movies?|anything|something|others?|ones?|more|else)( (is|are))? like (it|this|that)|recommend|recommendation|else (to|should) watch|more (films|movies) like|other (films|movies) like)\b/],
   ['director', /\b(direct(ed|or|ors|s)?|who made|who (has )?(the (film|movie) )?filmed|filmmaker|behind the camera)\b/],
@@ -35,7 +42,7 @@ const TOPICS: Array<[Topic, RegExp]> = [
   ['year', /\b(when|what year|which year|year|release(d)?|come out|came out|how old)\b/],
   ['genres', /\b(genre|genres|kind of (film|movie)|type of (film|movie)|category)\b/],
   ['title', /\b(original title|called|name of the (film|movie)|title)\b/],
-  ['plot', /\b(plot|story|ending|summary|synopsis|premise)\b/],
+  ['plot', /\b(plot|(?<!(true|real) )story|ending|summary|synopsis|premise)\b/],
   ['unheld', new RegExp(UNHELD.map(([pattern]) => pattern.source).join('|'))],
 ];
 /** Words that ask for the plot only when nothing else is asked: "what about the director?" is not. */
@@ -47,13 +54,16 @@ const YES_NO = /^(is|isnt|was|wasnt|are|does|doesnt|did|would|will|can|could|sho
 /** What a question asks, in the order it asks it ("who directed it and when did it come out"). */
 export function topicsOf(question: string): Topic[] {
   const text = normaliseQuestion(question);
+  const setting = SETTING.test(text);
   const asked = TOPICS.flatMap(([topic, pattern]) => {
     const at = pattern.exec(text)?.index;
-    return at === undefined ? [] : [{ topic, at }];
+    // "what year is it set in" asks when the story is set, not when it came out.
+    return at === undefined || (topic === 'year' && setting) ? [] : [{ topic, at }];
   });
   // "Is it a comedy?" asks for a yes or no; "who was the spy?" names a spy, not a kind of film.
   const kind = YES_NO.test(text) ? genresSaid(text)[0] : undefined;
-  if (kind && !asked.some(({ topic }) => topic === 'genres')) asked.push({ topic: 'kind', at: kind.at });
+  // "Is it a true story?" asks where the story comes from, not whether it is listed as a biography.
+  if (kind && !asked.some(({ topic }) => topic === 'genres' || topic === 'source')) asked.push({ topic: 'kind', at: kind.at });
   if (asked.length === 0 && feltAs(text)) return ['feel'];
   if (asked.length === 0 && PLOT_IF_ALONE.test(text)) return ['plot'];
   return asked.sort((a, b) => a.at - b.at).map(({ topic }) => topic);
@@ -63,7 +73,7 @@ export function topicsOf(question: string): Topic[] {
 const THANKS = /^(thanks?|thank (you|u)|thx|ty|cheers|great|cool|awesome|perfect|nice|brilliant|ok|okay|bye|goodbye|gracias|merci|danke|grazie|obrigad[oa])\b/;
 
 /** "no wait, the first one", "wrong movie", "that's not it": another film than the one confirmed. */
-const OTHER_FILM_WANTED = /^(no|nope|wait|oops|sorry)\b|\b(wrong (film|movie|one)|not (it|this one|that one|the (film|movie|one) i)|thats not it|(the )?(first|second|third|fourth|fifth|other|last) one)\b/;
+const OTHER_FILM_WANTED = /^(no|nope|wait|oops|sorry)\b|\b(wrong (film|movie|one)|not (it|this one|that one|the (film|movie|one) i)|thats not it|(the )?(first|second|third|fourth|fifth|other|last) one|(another|a different|a new|other) (film|movie|search)|start (over|again)|new search)\b/;
 
 /** "is it sad?", "was it really violent": what a film is like, which no fact says. */
 const FEEL = /^(is|was|isnt|wasnt) (it|this|that) (?:(?:a|an|very|really|too|kind of|pretty|super|quite|so) )*([a-z]+)$/;
@@ -82,6 +92,24 @@ export async function answerFromFacts(question: string, tools: MovieTools): Prom
 
 /** The film's genres (the catalog's, else the corpus's), as a sentence says them ("adventure and thriller"). */
 const genresListed = (facts: MovieFacts) => listNames(facts.genres.map((genre) => genre.toLowerCase()));
+
+/** "The United States", "South Korea": the countries a sentence says with "the". */
+const withArticle = (country: string) => (/^(United|Soviet|Czech Republic|Netherlands|Philippines)/.test(country) ? `the ${country}` : country);
+
+/** The languages the film is in, "Silent" meaning a silent film. */
+function languageAnswer(facts: MovieFacts): string {
+  const spoken = facts.languages.filter((language) => language !== 'Silent');
+  if (facts.languages[0] === 'Silent') return `${facts.title} is a silent film${spoken.length ? `, its title cards in ${listNames(spoken)}` : ''}.`;
+  return spoken.length ? `${facts.title} is in ${listNames(spoken)}.` : `I don't know what language ${facts.title} is in.`;
+}
+
+/** Whether the film tells a book or real events: said only where its story says so. */
+function sourceAnswer(facts: MovieFacts): string {
+  const told = [facts.plot, facts.logline]
+    .flatMap((text) => (text ?? '').split(/(?<=[.!?])\s+/))
+    .find((sentence) => /\b(based on|adapted from|adaptation of|true story)\b/i.test(sentence));
+  return told ?? `I don't know whether ${facts.title} is based on a book or on real events: what I have of it does not say.`;
+}
 
 /** Where the film stands among the other films of its series that the collection holds. */
 function seriesAnswer(facts: MovieFacts, others: SimilarFilm[]): string {
@@ -131,7 +159,7 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
       return answerKind(question, facts);
     case 'unheld': {
       const what = UNHELD.find(([pattern]) => pattern.test(normaliseQuestion(question)))![1];
-      return `I don't know ${what}: for ${name} I have its director, cast, year, rating, genres, runtime and story.`;
+      return `I don't know ${what}: for ${name} I have its director, cast, year, rating, genres, runtime, language and story.`;
     }
     case 'feel': {
       const feel = feltAs(normaliseQuestion(question));
@@ -154,6 +182,12 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
     }
     case 'series':
       return seriesAnswer(facts, await tools.series());
+    case 'language':
+      return languageAnswer(facts);
+    case 'country':
+      return facts.countries.length ? `${name} is from ${listNames(facts.countries.map(withArticle))}.` : `I don't know which country ${name} is from.`;
+    case 'source':
+      return sourceAnswer(facts);
     case 'plot':
       return facts.plot ?? facts.logline ?? `I have no plot summary for ${name}.`;
     default:
@@ -166,7 +200,7 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
       }
       return (
         `I'm not sure how to answer that from what I know about ${name}. ` +
-        'I can tell you who directed it, who is in it, when it came out, its rating, genres, runtime, what it is about, its sequels, or films like it.'
+        'I can tell you who directed it, who is in it, when it came out, its rating, genres, runtime, language, what it is about, its sequels, or films like it.'
       );
   }
 }

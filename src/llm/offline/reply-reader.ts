@@ -679,7 +679,7 @@ const WHICH_ONE = /^which (one|film|movie|of (these|them|those|the films|the mov
 /** How a question points at the film in view without naming it. */
 const THE_ONE_IN_VIEW = /\b(it|this|that|the (film|movie))\b/;
 /** What a question may ask of a film shown: its facts, not films like it or what it is called. */
-const ASKABLE = new Set(['director', 'cast', 'year', 'rating', 'genres', 'kind', 'feel', 'runtime', 'plot', 'series', 'unheld']);
+const ASKABLE = new Set(['director', 'cast', 'year', 'rating', 'genres', 'kind', 'feel', 'runtime', 'plot', 'series', 'language', 'country', 'source', 'unheld']);
 
 /**
  * The candidate a reply asks a question about without choosing it ("who is in the second
