@@ -17,7 +17,7 @@ import { creditedNames, type MovieCandidate, type ValidationRules, validateCandi
 import type { CatalogProvider } from '../catalog/catalog.ts';
 import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
 import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/language-model.ts';
-import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, filmsWithThem, helpfulDetails, isItThisOne, listNames, notInTheList, streamWords, thatSoundsLike, yearsBeyondCollection } from '../llm/wording.ts';
+import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, filmsWithThem, helpfulDetails, isItThisOne, listNames, notInTheList, shownHasThem, streamWords, thatSoundsLike, yearsBeyondCollection } from '../llm/wording.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
 import { eraOf } from '../search/query-analysis.ts';
 import { tokenize } from '../search/tokens.ts';
@@ -57,6 +57,8 @@ interface TurnState {
   onlyNames: boolean;
   /** In a refinement, the index of the film shown before that its new detail describes (shownFilmDescribed). */
   describedShown: number | null;
+  /** The people it credits whom the detail names, when that is how it describes it ("it had marilyn monroe"). */
+  describedBy: string[];
   /** The best hit's corpus id when it matches only those people, none of the story (SearchResult.bestNamedOnly). */
   namedOnlyId: string | null;
   enriched: EnrichedHit[];
@@ -145,6 +147,19 @@ function namesUncredited(names: string[], candidate: MovieCandidate): string[] {
   return names.filter((name) => !tokenize(name).every((term) => credited.has(term)));
 }
 
+/**
+ * The people a film credits whose whole names a text says ("it had marilyn monroe"). Said in
+ * a refinement that found nothing new, they point back at the film shown: whether the corpus
+ * holds the words mostly in credits does not matter here (Léon's story names Marilyn Monroe).
+ */
+function creditedIn(text: string, candidate: MovieCandidate): string[] {
+  const said = ` ${tokenize(text).join(' ')} `;
+  return [...new Set(creditedNames(candidate))].filter((name) => {
+    const terms = tokenize(name);
+    return terms.length >= 2 && said.includes(` ${terms.join(' ')} `);
+  });
+}
+
 const nothingNewReply = (askFor: string) =>
   `That didn't bring up any other film I know. Could you add one more specific detail? ${capitalised(askFor)}. ` +
   'Or pick one of the films above if one of them is close after all.';
@@ -166,7 +181,7 @@ export class DiscoveryPipeline implements TurnEngine {
   async run({ state, message }: TurnInput, stream: (text: string) => void): Promise<TurnOutcome> {
     if (!this.graph) await this.ready();
     const initial: TurnState = {
-      conversation: state, message, understood: null, hits: [], likelihood: 0, eraKnown: false, beyondCollection: null, namesSaid: [], onlyNames: false, namedOnlyId: null, describedShown: null,
+      conversation: state, message, understood: null, hits: [], likelihood: 0, eraKnown: false, beyondCollection: null, namesSaid: [], onlyNames: false, namedOnlyId: null, describedShown: null, describedBy: [],
       enriched: [], candidates: [], shownBefore: null, intent: null, deadEnd: null, reply: '',
     };
     const { state: final } = await this.graph!.run(initial, { stream, deadline: Date.now() + this.settings.catalogBudgetMs });
@@ -250,7 +265,7 @@ export class DiscoveryPipeline implements TurnEngine {
       .step('refine', async (s) => {
         const refinement = s.intent?.kind === 'refine' ? s.intent : { kind: 'refine' as const, details: '', anchor: null, hints: {}, turnsDownAll: false };
         const refined = { ...s, shownBefore: s.conversation.candidates, conversation: { ...applyRefinement(s.conversation, refinement), candidates: [] } };
-        return { ...refined, describedShown: await this.shownFilmDescribed(refined) };
+        return { ...refined, ...(await this.shownFilmDescribed(refined)) };
       })
       .branch('refine', ['pointAtShown', 'search'], (s) => (s.describedShown === null ? 'search' : 'pointAtShown'))
       .step('pointAtShown', async (s, { stream }) => {
@@ -258,7 +273,7 @@ export class DiscoveryPipeline implements TurnEngine {
         // It is named and in view, so a "yes" takes it; the list keeps its order, so "the first"
         // is still the first; the refinement is not spent.
         const film = s.shownBefore![s.describedShown!]!;
-        const reply = thatSoundsLike(film);
+        const reply = s.describedBy.length ? shownHasThem(film, s.describedBy) : thatSoundsLike(film);
         streamWords(reply, stream);
         return { ...s, reply, conversation: { ...s.conversation, phase: 'confirmation', candidates: s.shownBefore!, inView: s.describedShown } };
       })
@@ -317,23 +332,30 @@ export class DiscoveryPipeline implements TurnEngine {
   }
 
   /**
-   * Which of the films shown before a refinement its new detail describes: the film the search
-   * offers first for that detail alone, with the shown films back in the race; null when it
-   * offers another, the refinement is anchored on a film it is like, or the person turned the
-   * list down ("none of these, it was set in space").
+   * Which of the films shown before a refinement its new detail describes: the one film shown
+   * that credits someone the detail names in full ("none of those, it had marilyn monroe", with
+   * Some Like It Hot shown: people miss a film in a list), or else the film the search offers
+   * first for the detail alone, with the shown films back in the race, unless the refinement is
+   * anchored on a film it is like or turns the list down ("none of these, it was set in space").
    */
-  private async shownFilmDescribed(s: TurnState): Promise<number | null> {
+  private async shownFilmDescribed(s: TurnState): Promise<Pick<TurnState, 'describedShown' | 'describedBy'>> {
+    const none = { describedShown: null, describedBy: [] };
     const shown = s.shownBefore!;
+    const refinement = s.intent;
+    if (refinement?.kind !== 'refine' || refinement.anchor !== null) return none;
+    const credited = shown.map((film) => creditedIn(refinement.details, film));
+    const crediting = credited.flatMap((names, index) => (names.length ? [index] : []));
+    if (crediting.length === 1) return { describedShown: crediting[0]!, describedBy: credited[crediting[0]!]! };
     // "no, older" tells nothing of the story: the search would lead with the detail before it.
-    if (s.intent?.kind !== 'refine' || !tellsStory(s.intent.details) || s.intent.anchor !== null || s.intent.turnsDownAll) return null;
+    if (!tellsStory(refinement.details) || refinement.turnsDownAll) return none;
     const { query, excludeIds, hints, background } = searchRequest(s.conversation, 1);
     // Words nobody knows cannot point at a film either.
-    if (background === undefined || !this.parts.search.informative(query)) return null;
+    if (background === undefined || !this.parts.search.informative(query)) return none;
     const ids = new Set(shown.map((film) => film.corpus_id));
     const result = await this.parts.search.search(query, { k: 1, hints, excludeIds: new Set([...excludeIds ?? []].filter((id) => !ids.has(id))) });
-    if (result.abstain || result.hits.length === 0) return null;
+    if (result.abstain || result.hits.length === 0) return none;
     const index = shown.findIndex((film) => film.corpus_id === result.hits[0]!.movie.id);
-    return index >= 0 ? index : null;
+    return index >= 0 ? { describedShown: index, describedBy: [] } : none;
   }
 
   private toolsFor(movie: MovieCandidate, deadline: number) {

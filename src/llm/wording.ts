@@ -36,6 +36,11 @@ export function thatSoundsLike(candidate: MovieCandidate): string {
   return `That sounds like ${titleAndYear(candidate)}, one of the films I showed you: is that the one? Say yes, or tell me more about the film.`;
 }
 
+/** Said when a refinement names people one of the films shown credits, which a yes then takes. */
+export function shownHasThem(candidate: MovieCandidate, names: string[]): string {
+  return `${titleAndYear(candidate)}, one of the films I showed you, has ${listNames(names, 3)}: is that the one after all? Say yes, or tell me more about the film.`;
+}
+
 /** Said after answering a question about one of the films shown, which a yes then takes. */
 export function isItThisOne(candidate: MovieCandidate): string {
   return `Is it ${titleAndYear(candidate)}? Say yes, or pick another film of the list, or tell me more about the film.`;

@@ -206,6 +206,17 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect((await say(server, user, other, 'no, the first one')).done.confirmed_movie.rag_title).toBe(titles(first)[0]);
   });
 
+  test('a refinement naming someone one film shown credits names that film, even after "none of those"', async () => {
+    const id = crypto.randomUUID();
+    const first = await say(server, user, id, 'old movie, a man pretends to be a woman to join an all girl band');
+    expect(titles(first)[0]).toBe('Some Like It Hot');
+    const named = await say(server, user, id, 'none of those, it had marilyn monroe');
+    expect(named.done.reply).toBe('Some Like It Hot (1959), one of the films I showed you, has Marilyn Monroe: is that the one after all? Say yes, or tell me more about the film.');
+    expect(titles(named)).toEqual(titles(first));
+    expect((await savedState(server, id)).refinementCycles).toBe(0);
+    expect((await say(server, user, id, 'yes')).done.confirmed_movie.rag_title).toBe('Some Like It Hot');
+  });
+
   test('a place the list does not have is said so, with nothing searched, chosen or spent', async () => {
     const id = crypto.randomUUID();
     const first = await say(server, user, id, DESCRIPTION);

@@ -517,6 +517,11 @@ interface Reading {
   details: Array<{ text: string; hedged: boolean; after: 'nothing' | 'pick'; contrast: boolean }>;
 }
 
+/** What someone thinks of a person, which says nothing of the film: "love de niro". */
+const OPINION = /^(love|loved|adore|great|big fan of|fan of|huge fan of)$/;
+/** A clause about the films shown, not the one meant: "X is in one of them". */
+const ABOUT_THE_LIST = /\b(of (them|these|those)|the list|above)\b/;
+
 /** A clause telling when the film came out ("it came out in 2014", "released in 98"). */
 const RELEASE_TOLD = /\b(came out|come out|released|was made|made in)\b/;
 
@@ -621,6 +626,12 @@ function readReply(clauses: Clause[], candidates: MovieCandidate[], yesTakes: nu
       }
       const rest = detailsOf(clause);
       if (rest && refs.every((ref) => negated(clause, ref))) reading.details.push({ text: rest, hedged, after: 'nothing', contrast: false });
+      // "none of those, it had marilyn monroe": the person is what is told of the film (not
+      // "I know Scarlett Johansson is in one of them", nor "love de niro").
+      else if (reading.listRejected && refs.every((ref) => ref.via === 'person') && !ABOUT_THE_LIST.test(clause.text) && !OPINION.test(rest)) {
+        const told = detailsOf(clause, { withReferences: true });
+        if (told) reading.details.push({ text: told, hedged, after: 'nothing', contrast: false });
+      }
       return;
     }
     // A clause naming no candidate: a yes, a no, a doubt, or a new detail.
@@ -629,7 +640,7 @@ function readReply(clauses: Clause[], candidates: MovieCandidate[], yesTakes: nu
     if (reading.rejectedAll && LIST_REJECTED.test(clause.text)) reading.listRejected = true;
     const rest = detailsOf(clause);
     // "love de niro": what someone thinks of a person says nothing of the film.
-    const aboutPerson = named && /^(love|loved|adore|great|big fan of|fan of|huge fan of)$/.test(rest);
+    const aboutPerson = named && OPINION.test(rest);
     if (rest && !aboutPerson) reading.details.push({ text: rest, hedged, after: reading.pick === null ? 'nothing' : 'pick', contrast: /^(but|except|though|tho|although)\b/.test(clause.text) });
   });
 
