@@ -315,7 +315,13 @@ export class DiscoveryPipeline implements TurnEngine {
         return { ...s, conversation: { ...s.conversation, phase: 'qa', confirmedMovie: movie, candidates: [] } };
       })
       .edge('confirm', 'overview')
-      .step('overview', async (s, { deadline }) => ({ ...s, reply: await language.describeMovie(this.toolsFor(s.conversation.confirmedMovie!, deadline)) }))
+      .step('overview', async (s, { deadline }) => {
+        const tools = this.toolsFor(s.conversation.confirmedMovie!, deadline);
+        const overview = await language.describeMovie(tools);
+        // "yes that one!! who voices the rat?": the question is answered after the overview.
+        const question = s.intent?.kind === 'confirm' ? s.intent.question : undefined;
+        return { ...s, reply: question ? `${overview}\n\n${await language.answerQuestion(question, tools)}` : overview };
+      })
       .edge('overview', END)
       .step('qa', async (s, { deadline }) => ({ ...s, reply: await language.answerQuestion(s.message, this.toolsFor(s.conversation.confirmedMovie!, deadline)) }))
       .edge('qa', END)

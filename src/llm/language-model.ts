@@ -5,8 +5,8 @@ import type { MovieCandidate } from '../catalog/candidates.ts';
 import type { SearchHints } from '../search/query-analysis.ts';
 
 export type Intent =
-  /** The user picked candidate `index` (0-based). */
-  | { kind: 'confirm'; index: number }
+  /** The user picked candidate `index` (0-based), and may ask `question` of it in the same breath ("yes! who voices the rat?"). */
+  | { kind: 'confirm'; index: number; question?: string }
   /** The user asks `question` about candidate `index` without choosing it ("who is in the second one?"). */
   | { kind: 'ask'; index: number; question: string }
   /** The user points at place `position` (1-based) of a list that does not have it ("the sixth one" of five). */

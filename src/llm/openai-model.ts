@@ -149,7 +149,7 @@ export class OpenAiLanguageModel implements LanguageModel {
         'director of the film meant stays, new detail "on a submarine"). A title names the candidate whose whole title it matches ' +
         `("Scream 2" is Scream 2, not Scream). A reply pointing at a place the list does not have ("the sixth one" of five) keeps that number as its index. ${inView === undefined ? 'A plain yes is the first candidate.' : `You last asked whether it is candidate ${inView + 1}: a plain yes is candidate ${inView + 1}.`}\n` +
         'Answer with JSON only, one of:\n' +
-        '{"intent": "confirm", "index": <1-based number>}\n' +
+        '{"intent": "confirm", "index": <1-based number>, "question": "<what the reply asks about that film (\\"yes! who voices the rat?\\"), or empty>"}\n' +
         '{"intent": "ask", "index": <1-based number>} when it asks something about one candidate without choosing it ("who is in the second one?")\n' +
         '{"intent": "refine", "anchor": <1-based number of the candidate it is like, or null>, "people": [<names of people who are right>], ' +
         '"details": "<the new details about the film in English, or empty>", "all_turned_down": <true when the reply turns down every candidate in so many words, as "none of these" does>}',
@@ -158,7 +158,10 @@ export class OpenAiLanguageModel implements LanguageModel {
     // "the sixth one" of five; a place far beyond any list (42) is a model's nonsense.
     const beyondList = (value: unknown) => Number.isInteger(value) && (value as number) > candidates.length && (value as number) <= FARTHEST_PLACE;
     if ((answer.intent === 'confirm' || answer.intent === 'ask') && beyondList(answer.index)) return { kind: 'notShown', position: answer.index as number };
-    if (answer.intent === 'confirm' && position(answer.index) !== null) return { kind: 'confirm', index: position(answer.index)! };
+    if (answer.intent === 'confirm' && position(answer.index) !== null) {
+      const question = typeof answer.question === 'string' ? answer.question.trim() : '';
+      return { kind: 'confirm', index: position(answer.index)!, ...(question ? { question } : {}) };
+    }
     if (answer.intent === 'ask' && position(answer.index) !== null) return { kind: 'ask', index: position(answer.index)!, question: message };
     if (answer.intent === 'refine') {
       if (answer.anchor !== null && answer.anchor !== undefined && position(answer.anchor) === null) throw new LanguageModelError('the model named a candidate that was not shown');

@@ -217,6 +217,19 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect((await say(server, user, id, 'yes')).done.confirmed_movie.rag_title).toBe('Some Like It Hot');
   });
 
+  test('a question asked with the pick is answered after the overview', async () => {
+    const id = crypto.randomUUID();
+    const first = await say(server, user, id, 'animated movie about a rat who cooks in paris');
+    expect(titles(first)[0]).toBe('Ratatouille');
+    const confirmed = await say(server, user, id, 'yes that one!! who voices the rat?');
+    expect(confirmed.done.phase).toBe('qa');
+    expect(confirmed.done.confirmed_movie.rag_title).toBe('Ratatouille');
+    const [overview, answer] = confirmed.done.reply.split('\n\n');
+    expect(overview).toStartWith("Great, it's Ratatouille (2007)");
+    expect(answer).toStartWith('Ratatouille stars ');
+    expect(answer).toContain('Patton Oswalt');
+  });
+
   test('a place the list does not have is said so, with nothing searched, chosen or spent', async () => {
     const id = crypto.randomUUID();
     const first = await say(server, user, id, DESCRIPTION);

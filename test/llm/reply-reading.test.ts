@@ -150,7 +150,9 @@ const ROWS: Row[] = [
   { class: 'a question about one', candidates: thrillers, message: 'the second one, who is in it?', expected: { kind: 'ask', index: 1, question: 'the second one, who is in it?' } },
   { class: 'a question about one', candidates: thrillers, message: 'no, but who is in the third one?', expected: { kind: 'ask', index: 2, question: 'no, but who is in the third one?' } },
   { class: 'a question about one', candidates: thrillers, message: 'and the fourth one, what is it about?', expected: { kind: 'ask', index: 3, question: 'and the fourth one, what is it about?' } },
-  { class: 'plain pick', candidates: thrillers, message: 'yes the second one, who is in it?', expected: { kind: 'confirm', index: 1 } },
+  // A question beside a pick is asked of the film picked, once it is confirmed.
+  { class: 'plain pick', candidates: thrillers, message: 'yes the second one, who is in it?', expected: { kind: 'confirm', index: 1, question: 'who is in it' } },
+  { class: 'plain pick', candidates: cartoons, message: 'yes that one!! who voices the rat?', expected: { kind: 'confirm', index: 0, question: 'who voices the rat' } },
   { class: 'a question about one', candidates: thrillers, message: 'is the second one in color?', expected: { kind: 'ask', index: 1, question: 'is the second one in color?' } },
   { class: 'plain pick', candidates: thrillers, message: 'has to be the second one', expected: { kind: 'confirm', index: 1 } },
   // A place the list does not have is neither a pick nor a detail of the film.
@@ -171,7 +173,7 @@ const ROWS: Row[] = [
 
 /** The JSON a model that reads the reply right would answer. */
 function modelAnswer(expected: Intent): string {
-  if (expected.kind === 'confirm') return JSON.stringify({ intent: 'confirm', index: expected.index + 1 });
+  if (expected.kind === 'confirm') return JSON.stringify({ intent: 'confirm', index: expected.index + 1, question: expected.question ?? '' });
   if (expected.kind === 'ask') return JSON.stringify({ intent: 'ask', index: expected.index + 1 });
   if (expected.kind === 'notShown') return JSON.stringify({ intent: 'ask', index: expected.position });
   return JSON.stringify({ intent: 'refine', anchor: expected.anchor === null ? null : expected.anchor + 1, people: expected.hints.people ?? [], details: expected.details, all_turned_down: expected.turnsDownAll });

@@ -734,6 +734,12 @@ function askedAbout(clauses: Clause[], inView: number): { index: number; questio
   return pointed.size === 1 ? { index: [...pointed][0]!, question } : null;
 }
 
+/** A question asked beside a pick ("yes that one!! who voices the rat?"): answered once the film is confirmed. */
+function questionBeside(clauses: Clause[]): string | null {
+  const asked = clauses.map((clause) => clause.text.replace(BEFORE_A_QUESTION, '')).filter((text) => QUESTION_OPENING.test(text) && topicsOf(text).some((topic) => ASKABLE.has(topic)));
+  return asked.length ? asked.join('. ') : null;
+}
+
 const isContentWord = (word: string) => word.length > 2 && !FILLER.has(word);
 const contentWords = (clause: Clause) => clause.words.filter(isContentWord).length;
 
@@ -777,6 +783,10 @@ export class ReplyReader {
     const asked = askedAbout(clauses, inView);
     if (asked !== null) return { kind: 'ask', ...asked };
     const decided = readReply(clauses, candidates, inView);
+    if (decided?.kind === 'confirm') {
+      const question = questionBeside(clauses);
+      return question ? { ...decided, question } : decided;
+    }
     if (decided) return decided;
     if ((await this.nearestExamples(message)) === 'confirm') return { kind: 'confirm', index: inView };
     // A message no rule understood most likely describes the film further.
