@@ -8695,4 +8695,7 @@ bahn = railway
 achterbahn = roller coaster
 mail = email
 verbündet = allies
+badegast = swimmer
+badegäste = swimmers
+schwimmer = swimmer
 `;

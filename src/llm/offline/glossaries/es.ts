@@ -7735,4 +7735,6 @@ caravana = caravan
 jeep = jeep
 limusina = limousine
 descapotable = convertible
+bañista = swimmer
+bañistas = swimmers
 `;

@@ -7821,4 +7821,7 @@ surveillant = supervisor
 base = base
 mondial = world
 spatial = space
+baigneur = swimmer
+baigneurs = swimmers
+baigneuse = swimmer
 `;

@@ -7427,4 +7427,6 @@ medium = medium
 veggente = seer
 cartomante = fortune teller
 chiromante = palm reader
+bagnante = swimmer
+bagnanti = swimmers
 `;

@@ -9243,4 +9243,7 @@ quiseram = wanted
 souberam = found out
 creram = believed
 houveram = had
+banhista = swimmer
+banhistas = swimmers
+nadador = swimmer
 `;
