@@ -32,6 +32,9 @@ const MIN_PART = 3;
 /** "In black and white", which the other languages say the other way round ("bianco e nero"), or in one word ("Schwarzweißfilm"). */
 const BLACK_AND_WHITE = /\b(?:blanco y negro|branco e preto|preto e branco|bianco e nero|noir et blanc|noir-et-blanc|schwarz-?wei(?:ß|ss))/giu;
 
+/** "¿Cuánto dura?", "quanto dura": how long a film lasts, where the word alone is the adjective "hard". */
+const HOW_LONG = /(?<![\p{L}])(?:cu[aá]nto|quanto)\s+dura(?![\p{L}])/giu;
+
 /** Decades the way each language writes them ("años 80", "80er Jahre", "anni ottanta"): the English "80s". */
 const DECADE_PHRASE = /\b(?:años|anos|anni|années|annees|jahre|jahren|jahrzehnt)\s+(?:'|’)?(soixante-dix|quatre-vingt-dix|quatre-vingts?|\p{L}+|\d0)\b/giu;
 const GERMAN_DECADE = /\b(?:19)?([2-9]0)er(?:n\b|\b(?:[-\s]?jahren?)?)/giu;
@@ -132,7 +135,7 @@ export interface Gloss {
 export function glossToEnglish(text: string, code: string): Gloss | null {
   const glossary = glossaryFor(code);
   if (!glossary) return null;
-  const { glossed, known } = glossWords(englishEras(text, glossary), glossary);
+  const { glossed, known } = glossWords(englishPhrases(text, glossary), glossary);
   const english = glossed
     .replace(THE_TENS, (_, stem: string) => `the ${TENS_STEMS.indexOf(stem) + 2}0s`)
     .replace(/\s+([,.;:!?])/g, '$1')
@@ -141,9 +144,13 @@ export function glossToEnglish(text: string, code: string): Gloss | null {
   return { text: english, known };
 }
 
-/** Decades and "black and white" written the English way first, so search reads the era. */
-function englishEras(text: string, glossary: Glossary): string {
+/**
+ * What a word-by-word gloss would get wrong, written the English way first: decades and "black
+ * and white", so search reads the era, and "how long" in a question.
+ */
+function englishPhrases(text: string, glossary: Glossary): string {
   return text
+    .replace(HOW_LONG, 'how long')
     .replace(BLACK_AND_WHITE, 'black-and-white ')
     .replace(GERMAN_DECADE, (_, tens: string) => `${tens}s`)
     .replace(DECADE_PHRASE, (phrase, what: string) => {

@@ -36,8 +36,7 @@ const TOPICS: Array<[Topic, RegExp]> = [
   ['similar', /\b(similar|(films?|movies?|anything|something|others?|ones?|more|else)( (is|are))? like (it|this|that)|recommend|recommendation|else (to|should) watch|more (films|movies) like|other (films|movies) like)\b/],
   ['director', /\b(direct(ed|or|ors|s)?|who made|who (has )?(the (film|movie) )?filmed|filmmaker|behind the camera)\b/],
   ['cast', /\b(cast|star(s|red|ring)?|actor|actors|actress|acted|who( else)? (plays|played|is in|was in|acts|acted|voices|voiced|does the voice)|voice cast|voice actors?|(anyone|anybody) (famous |well known |i know )?in (it|this|that)|lead(ing)? role)\b/],
-  // The glosses read "dura" (lasts) as the adjective (hard): the question is known whole.
-  ['runtime', /\b(how long|how (much|many) (of )?time|cuanto dura|quanto dura|wie lange|runtime|run time|length|minutes|hours|duration|(is|was) (it|this|that) (too |very |really )?(long|short))\b/],
+  ['runtime', /\b(how long|how (much|many) (of )?time|wie lange|runtime|run time|length|minutes|hours|duration|(is|was) (it|this|that) (too |very |really )?(long|short))\b/],
   ['rating', /\b(rating|rated|score|good|worth|imdb|reviews?|stars out of)\b/],
   ['year', /\b(when|what year|which year|year|release(d)?|come out|came out|how old)\b/],
   ['genres', /\b(genre|genres|kind of (film|movie)|type of (film|movie)|category)\b/],
