@@ -128,6 +128,8 @@ const ROWS: Row[] = [
   { class: 'plain pick', candidates: thrillers, message: 'option c', expected: { kind: 'confirm', index: 2 } },
   { class: 'plain none', candidates: thrillers, message: "nah. love de niro but it's not ronin or any of the others", expected: refine(null, [], '', true) },
   { class: 'plain none', candidates: thrillers, message: 'all of them are wrong', expected: refine(null, [], '', true) },
+  // A first name said with another surname is another person, not Richard Dreyfuss.
+  { class: 'plain refine detail', candidates: visitors, message: 'no, with richard gere and a spaceship', expected: refine(null, [], 'richard gere and a spaceship'), detailWords: ['gere', 'spaceship'] },
   // After "none of these", a person a film shown credits is what is told of the film.
   { class: 'plain none with a detail', candidates: dramas, message: 'none of these, it had meryl streep', expected: refine(null, [], 'meryl streep', true), detailWords: ['meryl', 'streep'] },
   { class: 'plain none with a detail', candidates: thrillers, message: 'wrong movies, it was set in space', expected: refine(null, [], 'set in space', true), detailWords: ['space'] },

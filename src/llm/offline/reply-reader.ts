@@ -396,6 +396,9 @@ function personReferences(words: string[], candidates: MovieCandidate[]): Refere
     }
     if (at < 0) continue;
     const position = text.slice(0, at).trim().split(' ').filter(Boolean).length;
+    // A first name said with another surname is another person: "michael caine" is not Michael Fassbender.
+    const after = words[position + 1];
+    if (nameParts.length > 1 && key === nameParts[0] && after !== undefined && !FILLER.has(after) && after !== nameParts[1]) continue;
     const to = position + (text.indexOf(` ${key} `) >= 0 ? key.split(' ').length : 1) - 1;
     // "de niro", "van damme": the particles said before a surname belong to it.
     let from = position;
