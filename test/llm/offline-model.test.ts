@@ -123,6 +123,13 @@ describe('offline Q&A', () => {
     expect(topicOf('is it a true story?')).toBe('source');
   });
 
+  test('a yes-or-no question about the story gets the story, said plainly to be no yes or no; a twist is asked of the plot', async () => {
+    expect(await answerFromFacts('does the shark eat anyone?', tools())).toBe("I can't answer that yes or no, but here is what I know of its story: A shark terrorises a town.");
+    expect(await answerFromFacts("what's the twist?", tools())).toBe('A shark terrorises a town.');
+    // Nothing of its story named: no story offered.
+    expect(await answerFromFacts('is there a dog in it?', tools())).toStartWith("I'm not sure how to answer that from what I know about Jaws.");
+  });
+
   test('answers its language, its country and whether it tells a book, from the facts, or says it does not know', async () => {
     expect(await answerFromFacts('is it in english?', tools())).toBe('Jaws is in English.');
     expect(await answerFromFacts('what language is it in', tools({ languages: ['Silent', 'English'] }))).toBe('Jaws is a silent film, its title cards in English.');

@@ -4,6 +4,7 @@
 import type { MovieFacts, MovieTools, SimilarFilm } from '../language-model.ts';
 import { listNames } from '../wording.ts';
 import { genreBit, genreMask, genresSaid } from '../../search/genres.ts';
+import { tokenize } from '../../search/tokens.ts';
 import { foldAccents } from '../../text.ts';
 
 /** Lower case, no accents, apostrophes joined, punctuation as spaces. */
@@ -41,7 +42,7 @@ const TOPICS: Array<[Topic, RegExp]> = [
   ['year', /\b(when|what year|which year|year|release(d)?|come out|came out|how old)\b/],
   ['genres', /\b(genre|genres|kind of (film|movie)|type of (film|movie)|category)\b/],
   ['title', /\b(original title|called|name of the (film|movie)|title)\b/],
-  ['plot', /\b(plot|(?<!(true|real) )story|ending|summary|synopsis|premise)\b/],
+  ['plot', /\b(plot|(?<!(true|real) )story|ending|summary|synopsis|premise|twist|spoilers?|how does it end)\b/],
   ['unheld', new RegExp(UNHELD.map(([pattern]) => pattern.source).join('|'))],
 ];
 /** Words that ask for the plot only when nothing else is asked: "what about the director?" is not. */
@@ -66,6 +67,12 @@ export function topicsOf(question: string): Topic[] {
   if (asked.length === 0 && feltAs(text)) return ['feel'];
   if (asked.length === 0 && PLOT_IF_ALONE.test(text)) return ['plot'];
   return asked.sort((a, b) => a.at - b.at).map(({ topic }) => topic);
+}
+
+/** Whether a question names something of the story: a word of it that the plot holds too ("killer", "dies"). */
+function sharesStoryWords(question: string, plot: string): boolean {
+  const told = new Set(tokenize(plot));
+  return tokenize(question).some((term) => term.length > 3 && told.has(term));
 }
 
 /** A thank-you or a goodbye, which asks nothing. */
@@ -196,6 +203,10 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
       // A chat ends on the film confirmed (a new film is a new chat): say so to "no wait, the first one".
       if (OTHER_FILM_WANTED.test(normaliseQuestion(question))) {
         return `This chat is about ${name} now. To look for another film, start a new chat and describe it; I'll keep this one as it is.`;
+      }
+      // "does he find the killer?": no fact says yes or no, but its story may; it is told, plainly as such.
+      if (YES_NO.test(normaliseQuestion(question)) && facts.plot && sharesStoryWords(question, facts.plot)) {
+        return `I can't answer that yes or no, but here is what I know of its story: ${facts.plot}`;
       }
       return (
         `I'm not sure how to answer that from what I know about ${name}. ` +
