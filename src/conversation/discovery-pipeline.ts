@@ -20,6 +20,7 @@ import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/langua
 import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, filmsWithThem, helpfulDetails, isItThisOne, listNames, notInTheList, shownHasThem, streamWords, thatSoundsLike, yearsBeyondCollection } from '../llm/wording.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
 import { eraOf } from '../search/query-analysis.ts';
+import { creditsName } from '../search/credits.ts';
 import { tokenize } from '../search/tokens.ts';
 import { asksForRecommendation, describesAFilm } from './small-talk.ts';
 import type { TurnEngine, TurnInput, TurnOutcome } from './engine.ts';
@@ -142,9 +143,8 @@ function aboutTheBest(s: TurnState): string | null {
  * are unknown.
  */
 function namesUncredited(names: string[], candidate: MovieCandidate): string[] {
-  const credited = new Set(tokenize(creditedNames(candidate).join(' ')));
-  if (credited.size === 0) return [];
-  return names.filter((name) => !tokenize(name).every((term) => credited.has(term)));
+  const people = creditedNames(candidate);
+  return people.length ? names.filter((name) => !creditsName(people, name)) : [];
 }
 
 /**

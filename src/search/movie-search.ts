@@ -15,6 +15,7 @@ import { fieldIndex, FIELDS } from './film-fields.ts';
 import type { MovieIndex } from './movie-index.ts';
 import { analyseQuery, eraOf, hasHint, isYear, type QueryAnalysis, ruledOutSpans, type SearchHints, titleWords, type YearRange } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
+import { creditsName } from './credits.ts';
 import { answersToName, filmAtPlace, isTitled, nameIn, sameSeries, type SeriesFilm, seriesName, seriesReferenceIn } from './series.ts';
 import { spellingCorrections } from './spelling.ts';
 import { THESAURUS } from './synonyms.ts';
@@ -131,11 +132,9 @@ export class MovieSearch {
    */
   private namedFilmBeyond(ranked: ReadonlyArray<{ key: number }>, k: number, namesSaid: string[], movieOf: (key: number) => CorpusMovie): number | null {
     if (namesSaid.length === 0 || k <= NAMED_SLOT) return null;
-    const names = namesSaid.map(tokenize);
     const creditsNamed = (key: number) => {
       const movie = movieOf(key);
-      const credits = [...movie.cast, ...movie.directors].map(tokenize);
-      return names.some((name) => credits.some((person) => name.every((term) => person.includes(term))));
+      return namesSaid.some((name) => creditsName([...movie.cast, ...movie.directors], name));
     };
     if (ranked.slice(0, NAMED_SLOT + 1).some((entry) => creditsNamed(entry.key))) return null;
     const found = ranked.findIndex((entry, i) => i > NAMED_SLOT && creditsNamed(entry.key));
@@ -257,9 +256,8 @@ export class MovieSearch {
    * film's text says, so this is the plain truth about the match, not proof it is wrong.
    */
   private namedOnly(key: number, movie: CorpusMovie, analysis: QueryAnalysis, namesSaid: string[]): boolean {
-    if (namesSaid.length === 0) return false;
+    if (!namesSaid.some((name) => creditsName([...movie.cast, ...movie.directors], name))) return false;
     const nameTerms = new Set(tokenize(namesSaid.join(' ')));
-    if (![...creditTerms(movie)].some((term) => nameTerms.has(term))) return false;
     // "tom hanks in the 90s": the words that say when tell no story for the film to lack.
     const storyTerms = analysis.terms.filter((term) => !nameTerms.has(term) && !eraOf(term));
     if (storyTerms.length === 0) return false;
