@@ -18,9 +18,9 @@ import type { CatalogProvider } from '../catalog/catalog.ts';
 import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
 import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/language-model.ts';
 import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, filmsWithThem, helpfulDetails, isItThisOne, listNames, notInTheList, shownHasThem, streamWords, thatSoundsLike, yearsBeyondCollection } from '../llm/wording.ts';
+import { creditsName, peopleNamedIn } from '../search/credits.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
 import { eraOf } from '../search/query-analysis.ts';
-import { creditsName } from '../search/credits.ts';
 import { tokenize } from '../search/tokens.ts';
 import { asksForRecommendation, describesAFilm } from './small-talk.ts';
 import type { TurnEngine, TurnInput, TurnOutcome } from './engine.ts';
@@ -145,19 +145,6 @@ function aboutTheBest(s: TurnState): string | null {
 function namesUncredited(names: string[], candidate: MovieCandidate): string[] {
   const people = creditedNames(candidate);
   return people.length ? names.filter((name) => !creditsName(people, name)) : [];
-}
-
-/**
- * The people a film credits whose whole names a text says ("it had marilyn monroe"). Said in
- * a refinement that found nothing new, they point back at the film shown: whether the corpus
- * holds the words mostly in credits does not matter here (Léon's story names Marilyn Monroe).
- */
-function creditedIn(text: string, candidate: MovieCandidate): string[] {
-  const said = ` ${tokenize(text).join(' ')} `;
-  return [...new Set(creditedNames(candidate))].filter((name) => {
-    const terms = tokenize(name);
-    return terms.length >= 2 && said.includes(` ${terms.join(' ')} `);
-  });
 }
 
 const nothingNewReply = (askFor: string) =>
@@ -349,7 +336,7 @@ export class DiscoveryPipeline implements TurnEngine {
     const shown = s.shownBefore!;
     const refinement = s.intent;
     if (refinement?.kind !== 'refine' || refinement.anchor !== null) return none;
-    const credited = shown.map((film) => creditedIn(refinement.details, film));
+    const credited = shown.map((film) => peopleNamedIn(refinement.details, creditedNames(film)));
     const crediting = credited.flatMap((names, index) => (names.length ? [index] : []));
     if (crediting.length === 1) return { describedShown: crediting[0]!, describedBy: credited[crediting[0]!]! };
     // "no, older" tells nothing of the story: the search would lead with the detail before it.

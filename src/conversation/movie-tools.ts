@@ -4,7 +4,11 @@
 import type { MovieCandidate } from '../catalog/candidates.ts';
 import type { CatalogProvider, CatalogTitle } from '../catalog/catalog.ts';
 import type { MovieFacts, MovieTools, SimilarFilm } from '../llm/language-model.ts';
+import type { CorpusMovie } from '../search/corpus.ts';
 import type { MovieSearch } from '../search/movie-search.ts';
+
+/** A film of the corpus as the tools name it. */
+const filmNamed = (film: CorpusMovie): SimilarFilm => ({ title: film.title, year: film.year, directors: film.directors });
 
 export function movieTools(movie: MovieCandidate, catalog: CatalogProvider, search: MovieSearch, deadline: number): MovieTools {
   let record: Promise<CatalogTitle | null> | null = null;
@@ -38,11 +42,10 @@ export function movieTools(movie: MovieCandidate, catalog: CatalogProvider, sear
     },
     async similar(count: number): Promise<SimilarFilm[]> {
       const { hits } = await search.search(movie.rag_plot || movie.rag_title, { k: count, excludeIds: new Set([movie.corpus_id]) });
-      return hits.map(({ movie: film }) => ({ title: film.title, year: film.year, directors: film.directors }));
+      return hits.map(({ movie: film }) => filmNamed(film));
     },
     async series(): Promise<SimilarFilm[]> {
-      const films = search.seriesOf({ id: movie.corpus_id, title: movie.rag_title, directors: movie.rag_director?.split(', ') ?? [], cast: movie.rag_cast });
-      return films.map((film) => ({ title: film.title, year: film.year, directors: film.directors }));
+      return search.seriesOf({ id: movie.corpus_id, title: movie.rag_title, directors: movie.rag_director?.split(', ') ?? [], cast: movie.rag_cast }).map(filmNamed);
     },
   };
 }

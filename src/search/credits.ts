@@ -16,3 +16,15 @@ export function creditsName(people: readonly string[], name: string): boolean {
   if (said.length >= 4) return said.every((word) => borne.some((own) => own.includes(word)));
   return borne.some((own) => said.every((word) => own.includes(word)));
 }
+
+/**
+ * The people of `people` whose whole names a text says ("it had marilyn monroe"), whether or
+ * not the corpus holds those words mostly in credits (Léon's story names Marilyn Monroe).
+ */
+export function peopleNamedIn(text: string, people: readonly string[]): string[] {
+  const said = ` ${tokenize(text).join(' ')} `;
+  return [...new Set(people)].filter((person) => {
+    const terms = tokenize(person);
+    return terms.length >= 2 && said.includes(` ${terms.join(' ')} `);
+  });
+}

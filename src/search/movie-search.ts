@@ -9,13 +9,13 @@
 //                  enough to offer (calibration.ts)
 import { abstainThreshold, calibrate } from './calibration.ts';
 import { type CorpusMovie, namesOf } from './corpus.ts';
+import { creditsName } from './credits.ts';
 import type { Embedder } from './embedder.ts';
 import { type CandidateEvidence, type FeatureContext, featureVector, RANK_DEPTH } from './features.ts';
 import { fieldIndex, FIELDS } from './film-fields.ts';
 import type { MovieIndex } from './movie-index.ts';
 import { analyseQuery, eraOf, hasHint, isYear, type QueryAnalysis, ruledOutSpans, type SearchHints, titleWords, type YearRange } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
-import { creditsName } from './credits.ts';
 import { answersToName, filmAtPlace, isTitled, nameIn, sameSeries, type SeriesFilm, seriesName, seriesReferenceIn } from './series.ts';
 import { spellingCorrections } from './spelling.ts';
 import { THESAURUS } from './synonyms.ts';
@@ -134,7 +134,7 @@ export class MovieSearch {
     if (namesSaid.length === 0 || k <= NAMED_SLOT) return null;
     const creditsNamed = (key: number) => {
       const movie = movieOf(key);
-      return namesSaid.some((name) => creditsName([...movie.cast, ...movie.directors], name));
+      return namesSaid.some((name) => creditsName(peopleOf(movie), name));
     };
     if (ranked.slice(0, NAMED_SLOT + 1).some((entry) => creditsNamed(entry.key))) return null;
     const found = ranked.findIndex((entry, i) => i > NAMED_SLOT && creditsNamed(entry.key));
@@ -159,9 +159,9 @@ export class MovieSearch {
     if (titled.some((movie) => isTitled(movie.title, nameIn(said)))) return null;
     // "After" and "before" count from the film the name is the title of; a place, from any film
     // of the series. Of several (the 1978 and the 2001 Lord of the Rings), the longest series.
-    const from = reference.place.kind === 'after' || reference.place.kind === 'before' ? (movie: CorpusMovie) => isTitled(movie.title, reference.name) : (movie: CorpusMovie) => answersToName(movie.title, reference.name);
+    const fromTitle = reference.place.kind === 'after' || reference.place.kind === 'before';
     const series = titled
-      .filter(from)
+      .filter((movie) => (fromTitle ? isTitled(movie.title, reference.name) : answersToName(movie.title, reference.name)))
       .map((movie) => [movie, ...seriesAmong(movie, titled)].sort((a, b) => a.year - b.year))
       .reduce<CorpusMovie[]>((longest, films) => (films.length > longest.length ? films : longest), []);
     return series.length > 1 ? (filmAtPlace(reference.place, series, reference.name)?.title ?? null) : null;
@@ -256,7 +256,7 @@ export class MovieSearch {
    * film's text says, so this is the plain truth about the match, not proof it is wrong.
    */
   private namedOnly(key: number, movie: CorpusMovie, analysis: QueryAnalysis, namesSaid: string[]): boolean {
-    if (!namesSaid.some((name) => creditsName([...movie.cast, ...movie.directors], name))) return false;
+    if (!namesSaid.some((name) => creditsName(peopleOf(movie), name))) return false;
     const nameTerms = new Set(tokenize(namesSaid.join(' ')));
     // "tom hanks in the 90s": the words that say when tell no story for the film to lack.
     const storyTerms = analysis.terms.filter((term) => !nameTerms.has(term) && !eraOf(term));
@@ -331,7 +331,10 @@ function bestNamedFilm(ranking: readonly number[], matchedNameIdf: Float32Array)
 }
 
 /** The index terms of the people a film credits. */
-const creditTerms = (movie: CorpusMovie) => new Set([...movie.cast, ...movie.directors].flatMap(tokenize));
+const creditTerms = (movie: CorpusMovie) => new Set(peopleOf(movie).flatMap(tokenize));
+
+/** The people a film credits: cast and directors. */
+const peopleOf = (movie: CorpusMovie) => [...movie.cast, ...movie.directors];
 
 /**
  * The runs of two words or more of `text` whose terms are among `nameTerms`, capitalised; both

@@ -1,6 +1,6 @@
 // One rule for "the film credits the person named", in search and in the chat.
 import { describe, expect, test } from 'bun:test';
-import { creditsName } from '../../src/search/credits.ts';
+import { creditsName, peopleNamedIn } from '../../src/search/credits.ts';
 
 describe('creditsName', () => {
   test('one person bears every word of the name', () => {
@@ -17,5 +17,10 @@ describe('creditsName', () => {
     expect(creditsName(['Tom Hanks', 'Penélope Cruz'], 'Tom Cruise')).toBe(false);
     expect(creditsName(['The Rock'], 'the')).toBe(false);
     expect(creditsName([], 'Tom Hanks')).toBe(false);
+  });
+
+  test('the people whose whole names a text says', () => {
+    expect(peopleNamedIn('none of those, it had marilyn monroe', ['Marilyn Monroe', 'Tony Curtis'])).toEqual(['Marilyn Monroe']);
+    expect(peopleNamedIn('it had monroe in it', ['Marilyn Monroe'])).toEqual([]);
   });
 });
