@@ -41,7 +41,10 @@ function byTitle<T>(of: (title: string) => T): (title: string) => T {
 }
 
 /** A title's words without what tells one release from another (read only: shared). */
-const titleWordsOf = byTitle((title) => digitsIn(words(title.replace(/\([^)]*\)/g, ' ')).filter((word) => !RELEASE_WORDS.test(word))));
+const titleWordsOf = byTitle((title) =>
+  // "Jaws 3-D" is the third Jaws, its "3-D" read as "3" and "d": the letter is no word of the name.
+  digitsIn(words(title.replace(/\([^)]*\)/g, ' ')).filter((word, i, all) => !RELEASE_WORDS.test(word) && !(word === 'd' && /^\d$/.test(all[i - 1] ?? '')))),
+);
 const wholeTitle = byTitle((title) => titleWordsOf(title).join(' '));
 
 /**

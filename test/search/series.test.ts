@@ -11,6 +11,9 @@ describe('series', () => {
     expect(seriesName('Toy Story 3')).toEqual(['toy', 'story']);
     expect(seriesName('Kill Bill: Vol. 2')).toEqual(['kill', 'bill']);
     expect(seriesName('2001: A Space Odyssey')).toEqual(['2001']);
+    // "3-D" numbers the third Jaws; "3D" alone is a release of a film.
+    expect(seriesName('Jaws 3-D')).toEqual(['jaws']);
+    expect(seriesName('Monsters, Inc. 3D')).toEqual(['monsters', 'inc']);
   });
 
   test('films whose names are the same or open with two words of substance, sharing someone, are of one series', () => {
