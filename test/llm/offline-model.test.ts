@@ -170,6 +170,9 @@ describe('offline Q&A', () => {
     expect(await answerFromFacts('Is it scary?', tools())).toBe('Jaws is listed as adventure and thriller, not as horror.');
     expect(await answerFromFacts('would my kids like it, is it animated or a comedy?', tools())).toBe('Jaws is listed as adventure and thriller, not as animation or comedy.');
     expect(await answerFromFacts('is it funny?', tools({ genres: [] }))).toBe("I don't know the genres of Jaws, so I can't say.");
+    // Two kinds asked together are both asked: a family film is no yes to "scary for kids".
+    expect(await answerFromFacts('is it scary for kids?', tools({ genres: ['Animation', 'Family'] }))).toBe('Jaws is listed as animation and family, not as horror.');
+    expect(await answerFromFacts('is it a comedy or a thriller?', tools())).toBe('Yes: Jaws is listed as adventure and thriller.');
     // What a film is like, which no fact says: said plainly, with what the catalog does say.
     expect(await answerFromFacts('is it sad?', tools())).toBe("I can't tell from what I know whether Jaws is sad; it is listed as adventure and thriller.");
     expect(await answerFromFacts('was it really violent', tools({ genres: [] }))).toBe("I can't tell from what I know whether Jaws is violent.");

@@ -134,10 +134,14 @@ function answerKind(question: string, facts: MovieFacts): string {
   const name = facts.title;
   if (facts.genres.length === 0) return `I don't know the genres of ${name}, so I can't say.`;
   const listed = genresListed(facts);
-  const asked = genresSaid(normaliseQuestion(question)).map(({ genre }) => genre);
+  const text = normaliseQuestion(question);
+  const asked = genresSaid(text).map(({ genre }) => genre);
   const held = genreMask(facts.genres);
-  if (asked.some((genre) => held & genreBit(genre.name))) return `Yes: ${name} is listed as ${listed}.`;
-  return `${name} is listed as ${listed}, not as ${listNames(asked.map((genre) => genre.name.toLowerCase()), Infinity, 'or')}.`;
+  const missing = asked.filter((genre) => !(held & genreBit(genre.name)));
+  // "is it a comedy or a drama?" asks for one; "is it scary for kids?" for both (not a yes for family alone).
+  const eitherWill = /\bor\b/.test(text) && missing.length < asked.length;
+  if (missing.length === 0 || eitherWill) return `Yes: ${name} is listed as ${listed}.`;
+  return `${name} is listed as ${listed}, not as ${listNames(missing.map((genre) => genre.name.toLowerCase()), Infinity, 'or')}.`;
 }
 
 async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieTools, question: string): Promise<string> {
