@@ -44,6 +44,11 @@ export function movieTools(movie: MovieCandidate, catalog: CatalogProvider, sear
       const { hits } = await search.search(movie.rag_plot || movie.rag_title, { k: count, excludeIds: new Set([movie.corpus_id]) });
       return hits.map(({ movie: film }) => filmNamed(film));
     },
+    async byDirectors(): Promise<SimilarFilm[]> {
+      const { directors } = await details();
+      const films = directors.flatMap((director) => search.directedBy(director)).filter((film) => film.id !== movie.corpus_id);
+      return [...new Map(films.map((film) => [film.id, film])).values()].sort((a, b) => a.year - b.year).map(filmNamed);
+    },
     async series(): Promise<SimilarFilm[]> {
       return search.seriesOf({ id: movie.corpus_id, title: movie.rag_title, directors: movie.rag_director?.split(', ') ?? [], cast: movie.rag_cast }).map(filmNamed);
     },

@@ -39,6 +39,8 @@ export interface MovieTools {
   similar(count: number): Promise<SimilarFilm[]>;
   /** The other films of the collection in its series (a title opening alike, someone in common), oldest first. */
   series(): Promise<SimilarFilm[]>;
+  /** The other films of the collection by its directors, oldest first. */
+  byDirectors(): Promise<SimilarFilm[]>;
 }
 
 export interface MovieFacts {

@@ -50,6 +50,14 @@ const TOOLS: ChatCompletionTool[] = [
   {
     type: 'function',
     function: {
+      name: 'films_by_director',
+      description: 'The other films of the collection by the confirmed film\'s directors, oldest first; empty when the collection holds none.',
+      parameters: { type: 'object', properties: {}, additionalProperties: false },
+    },
+  },
+  {
+    type: 'function',
+    function: {
       name: 'movie_series',
       description: 'The other films of the collection in the confirmed film\'s series (sequels, prequels), oldest first; empty when the collection holds none.',
       parameters: { type: 'object', properties: {}, additionalProperties: false },
@@ -261,6 +269,8 @@ async function runTool(name: string, rawArguments: string, tools: MovieTools): P
       }
       return tools.similar(count);
     }
+    case 'films_by_director':
+      return tools.byDirectors();
     case 'movie_series':
       return tools.series();
     default:

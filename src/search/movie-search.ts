@@ -80,6 +80,7 @@ const PASSAGE_DEPTH = 150;
 /** Films kept for scoring after merging the two rankings by reciprocal rank (k = 60). */
 const SHORT_LIST = 60;
 const TITLE = fieldIndex('title');
+const PEOPLE = fieldIndex('people');
 const RRF_K = 60;
 const ARTICLES = new Set(['the', 'a', 'an']);
 /** Where the best film crediting a person named goes when the first five credit nobody named (0-based: the fifth). */
@@ -165,6 +166,18 @@ export class MovieSearch {
       .map((movie) => [movie, ...seriesAmong(movie, titled)].sort((a, b) => a.year - b.year))
       .reduce<CorpusMovie[]>((longest, films) => (films.length > longest.length ? films : longest), []);
     return series.length > 1 ? (filmAtPlace(reference.place, series, reference.name)?.title ?? null) : null;
+  }
+
+  /** The films of the collection `person` directed, oldest first (read through the people field of the lexical index). */
+  directedBy(person: string): CorpusMovie[] {
+    const terms = tokenize(person);
+    if (terms.length === 0) return [];
+    const { keys, fieldScores } = this.index.lexical.score(terms, this.scorer.model.bm25f);
+    return keys
+      .filter((key) => fieldScores[PEOPLE]![key]! > 0)
+      .map((key) => this.index.movie(key))
+      .filter((movie) => creditsName(movie.directors, person))
+      .sort((a, b) => a.year - b.year);
   }
 
   /** The films whose titles hold the first term of a name: every film the name can be the title or series of. */

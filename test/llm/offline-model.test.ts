@@ -94,6 +94,7 @@ describe('offline Q&A', () => {
       credits: async () => ({ directors: facts.directors, cast: facts.cast }),
       similar: async () => [{ title: 'The Birds', year: 1963, directors: ['Alfred Hitchcock'] }],
       series: async () => series,
+      byDirectors: async () => [{ title: 'Duel', year: 1971, directors: ['Steven Spielberg'] }, { title: 'E.T. the Extra-Terrestrial', year: 1982, directors: ['Steven Spielberg'] }],
     };
   };
   const sequel = (title: string, year: number): SimilarFilm => ({ title, year, directors: [] });
@@ -139,6 +140,13 @@ describe('offline Q&A', () => {
     expect(await answerFromFacts('is it a true story?', tools())).toBe("I don't know whether Jaws is based on a book or on real events: what I have of it does not say.");
     // When the story is set is no release year.
     expect(await answerFromFacts('what year is it set in?', tools())).toStartWith("I don't know where or when its story is set");
+  });
+
+  test("answers with the collection's other films by its director", async () => {
+    expect(topicOf('any other films by him?')).toBe('byDirector');
+    expect(topicOf('what else did the director make?')).toBe('byDirector');
+    expect(await answerFromFacts('any other films by him?', tools())).toBe('By Steven Spielberg my collection also holds Duel (1971) and E.T. the Extra-Terrestrial (1982).');
+    expect(await answerFromFacts('what else did the director make?', tools({ directors: [] }))).toBe("I don't know who directed Jaws.");
   });
 
   test("answers where the film stands in its series, from the collection's other films of it", async () => {

@@ -20,6 +20,7 @@ const tools: MovieTools = {
   credits: async () => ({ directors: ['Steven Spielberg'], cast: ['Roy Scheider'] }),
   similar: async (count) => [{ title: 'The Birds', year: 1963, directors: ['Alfred Hitchcock'] }].slice(0, count),
   series: async () => [{ title: 'Jaws 2', year: 1978, directors: ['Jeannot Szwarc'] }],
+  byDirectors: async () => [{ title: 'Duel', year: 1971, directors: ['Steven Spielberg'] }],
 };
 
 describe('OpenAiLanguageModel against a scripted Chat Completions server', () => {
@@ -114,16 +115,17 @@ describe('OpenAiLanguageModel against a scripted Chat Completions server', () =>
   });
 
   test('the Q&A agent calls tools, sends their results back, then answers', async () => {
-    fake.script.push({ kind: 'tool_calls', calls: [{ name: 'movie_credits', arguments: '{}' }, { name: 'similar_movies', arguments: '{"count": 1}' }, { name: 'movie_series', arguments: '{}' }] });
+    fake.script.push({ kind: 'tool_calls', calls: [{ name: 'movie_credits', arguments: '{}' }, { name: 'similar_movies', arguments: '{"count": 1}' }, { name: 'movie_series', arguments: '{}' }, { name: 'films_by_director', arguments: '{}' }] });
     fake.script.push({ kind: 'text', content: 'Jaws was directed by Steven Spielberg.' });
     expect(await model.answerQuestion('who directed it?', tools)).toBe('Jaws was directed by Steven Spielberg.');
     const second = fake.requests[1]!;
     const toolMessages = second.messages.filter((m) => m.role === 'tool');
-    expect(toolMessages.map((m) => m.tool_call_id)).toEqual(['call_0', 'call_1', 'call_2']);
+    expect(toolMessages.map((m) => m.tool_call_id)).toEqual(['call_0', 'call_1', 'call_2', 'call_3']);
     expect(JSON.parse(toolMessages[0]!.content!)).toEqual({ directors: ['Steven Spielberg'], cast: ['Roy Scheider'] });
     expect(JSON.parse(toolMessages[1]!.content!)).toEqual([{ title: 'The Birds', year: 1963, directors: ['Alfred Hitchcock'] }]);
     expect(JSON.parse(toolMessages[2]!.content!)).toEqual([{ title: 'Jaws 2', year: 1978, directors: ['Jeannot Szwarc'] }]);
-    expect(fake.requests[0]!.tools!.map((t) => t.function.name)).toEqual(['movie_details', 'movie_credits', 'similar_movies', 'movie_series']);
+    expect(JSON.parse(toolMessages[3]!.content!)).toEqual([{ title: 'Duel', year: 1971, directors: ['Steven Spielberg'] }]);
+    expect(fake.requests[0]!.tools!.map((t) => t.function.name)).toEqual(['movie_details', 'movie_credits', 'similar_movies', 'films_by_director', 'movie_series']);
   });
 
   test('tool iterations are bounded', async () => {

@@ -146,6 +146,15 @@ describe('MovieSearch on the bundled corpus', async () => {
     expect(await first('the last samurai')).toBe('The Last Samurai');
   });
 
+  test('tells the films a person directed, oldest first, and none for a person who directed none', () => {
+    const films = search.directedBy('Hayao Miyazaki');
+    expect(films.map((film) => film.title)).toContain('My Neighbor Totoro');
+    for (const film of films) expect(film.directors).toContain('Hayao Miyazaki');
+    expect(films.map((film) => film.year)).toEqual([...films.map((film) => film.year)].sort((a, b) => a - b));
+    // Credited as an actor only, no film is his to direct.
+    expect(search.directedBy('Tom Hanks')).toEqual([]);
+  });
+
   test('a word typed apart that the corpus holds as one is searched as the whole word', async () => {
     const result = await search.search('film by kore-eda about a family of shoplifters', { k: 5 });
     expect(result.hits[0]!.movie.title).toBe('Shoplifters');

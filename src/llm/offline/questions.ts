@@ -11,7 +11,7 @@ import { foldAccents } from '../../text.ts';
 const normaliseQuestion = (question: string) =>
   foldAccents(question).toLowerCase().replace(/[’']/g, '').replace(/[^a-z0-9#]+/g, ' ').trim();
 
-type Topic = 'director' | 'cast' | 'year' | 'rating' | 'genres' | 'kind' | 'feel' | 'runtime' | 'similar' | 'series' | 'language' | 'country' | 'source' | 'plot' | 'title' | 'unheld';
+type Topic = 'director' | 'cast' | 'year' | 'rating' | 'genres' | 'kind' | 'feel' | 'runtime' | 'similar' | 'series' | 'byDirector' | 'language' | 'country' | 'source' | 'plot' | 'title' | 'unheld';
 
 /** Where or when the story is set: "what year is it set in" asks of the story, not of the release. */
 const SETTING = /\b(set in|takes? place|where is it set|when is it set|setting)\b/;
@@ -33,6 +33,8 @@ const TOPICS: Array<[Topic, RegExp]> = [
   ['language', /\b(language|languages|in english|english|subtitles?|subtitled|dubbed|spoken)\b/],
   ['country', /\b(what|which) countr(y|ies)\b|\bcountry\b|\bwhere is (it|this|that)( (film|movie))? from\b|\bnationality\b/],
   ['source', /\b(based on|adapted from|adaptation|novel|book|true story|real story|real events|really happen(ed)?)\b/],
+  // "any other films by him?", "what else did she direct?": before the director, whom it names too
+  ['byDirector', /\b((other|more) (films?|movies?|ones?|work) (by|from) (him|her|them|the director|the filmmaker)|what else (did|has) (he|she|they|the director) (direct(ed)?|make|made)|(other|more) of (his|her|their) (films?|movies?|work)|(his|her|their|the director s) other (films?|movies?|work))\b/],
   // "films like it", not "would my kids like it"
   ['similar', /\b(similar|(films?|movies?|anything|something|others?|ones?|more|else)( (is|are))? like (it|this|that)|recommend|recommendation|else (to|should) watch|more (films|movies) like|other (films|movies) like)\b/],
   ['director', /\b(direct(ed|or|ors|s)?|who made|who (has )?(the (film|movie) )?filmed|filmmaker|behind the camera)\b/],
@@ -66,7 +68,12 @@ export function topicsOf(question: string): Topic[] {
   if (kind && !asked.some(({ topic }) => topic === 'genres' || topic === 'source')) asked.push({ topic: 'kind', at: kind.at });
   if (asked.length === 0 && feltAs(text)) return ['feel'];
   if (asked.length === 0 && PLOT_IF_ALONE.test(text)) return ['plot'];
-  return asked.sort((a, b) => a.at - b.at).map(({ topic }) => topic);
+  // "what else did the director make?" names the director in its answer: not asked twice.
+  const byDirector = asked.some(({ topic }) => topic === 'byDirector');
+  return asked
+    .filter(({ topic }) => !(byDirector && topic === 'director'))
+    .sort((a, b) => a.at - b.at)
+    .map(({ topic }) => topic);
 }
 
 /** Whether a question names something of the story: a word of it that the plot holds too ("killer", "dies"). */
@@ -192,6 +199,14 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
     }
     case 'series':
       return seriesAnswer(facts, await tools.series());
+    case 'byDirector': {
+      const films = await tools.byDirectors();
+      const by = listNames(facts.directors);
+      if (!facts.directors.length) return `I don't know who directed ${name}.`;
+      const named = listNames(films.map((film) => `${film.title} (${film.year})`), 8);
+      if (films.length > 8) return `By ${by} my collection also holds ${films.length} other films, among them ${named}.`;
+      return films.length ? `By ${by} my collection also holds ${named}.` : `My collection holds no other film by ${by}.`;
+    }
     case 'language':
       return languageAnswer(facts);
     case 'country':
