@@ -18,51 +18,20 @@ const SYSTEM =
 
 const candidateList = (candidates: MovieCandidate[]) => candidates.map((c, i) => candidateLine(c, i + 1)).join('\n');
 
+/** A tool of the Q&A agent: every one is about the confirmed film, and only similar_movies takes an argument. */
+const tool = (name: string, description: string, properties: Record<string, unknown> = {}): ChatCompletionTool => ({
+  type: 'function',
+  function: { name, description, parameters: { type: 'object', properties, additionalProperties: false } },
+});
+
 const TOOLS: ChatCompletionTool[] = [
-  {
-    type: 'function',
-    function: {
-      name: 'movie_details',
-      description: 'Facts about the confirmed film: title, original title, year, genres, rating (0-10), runtime, countries, languages, logline and plot summary.',
-      parameters: { type: 'object', properties: {}, additionalProperties: false },
-    },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'movie_credits',
-      description: 'Directors and cast of the confirmed film.',
-      parameters: { type: 'object', properties: {}, additionalProperties: false },
-    },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'similar_movies',
-      description: 'Films from the collection whose story is closest to the confirmed film.',
-      parameters: {
-        type: 'object',
-        properties: { count: { type: 'integer', minimum: 1, maximum: 10, description: 'How many films (default 3)' } },
-        additionalProperties: false,
-      },
-    },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'films_by_director',
-      description: 'The other films of the collection by the confirmed film\'s directors, oldest first; empty when the collection holds none.',
-      parameters: { type: 'object', properties: {}, additionalProperties: false },
-    },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'movie_series',
-      description: 'The other films of the collection in the confirmed film\'s series (sequels, prequels), oldest first; empty when the collection holds none.',
-      parameters: { type: 'object', properties: {}, additionalProperties: false },
-    },
-  },
+  tool('movie_details', 'Facts about the confirmed film: title, original title, year, genres, rating (0-10), runtime, countries, languages, logline and plot summary.'),
+  tool('movie_credits', 'Directors and cast of the confirmed film.'),
+  tool('similar_movies', 'Films from the collection whose story is closest to the confirmed film.', {
+    count: { type: 'integer', minimum: 1, maximum: 10, description: 'How many films (default 3)' },
+  }),
+  tool('films_by_director', "The other films of the collection by the confirmed film's directors, oldest first; empty when the collection holds none."),
+  tool('movie_series', "The other films of the collection in the confirmed film's series (sequels, prequels), oldest first; empty when the collection holds none."),
 ];
 
 export class LanguageModelError extends Error {}
