@@ -1,7 +1,7 @@
 // The Q&A agent's tools for the confirmed film: its facts (catalog record fetched live when it
-// has one, else what the candidate carries), its credits, similar films and the other films of
-// its series from the corpus.
-import type { MovieCandidate } from '../catalog/candidates.ts';
+// has one, else what the candidate carries), its credits, and from the corpus similar films
+// and the other films of its series and of its directors.
+import { directorsOf, type MovieCandidate } from '../catalog/candidates.ts';
 import type { CatalogProvider, CatalogTitle } from '../catalog/catalog.ts';
 import type { MovieFacts, MovieTools, SimilarFilm } from '../llm/language-model.ts';
 import type { CorpusMovie } from '../search/corpus.ts';
@@ -50,7 +50,7 @@ export function movieTools(movie: MovieCandidate, catalog: CatalogProvider, sear
       return [...new Map(films.map((film) => [film.id, film])).values()].sort((a, b) => a.year - b.year).map(filmNamed);
     },
     async series(): Promise<SimilarFilm[]> {
-      return search.seriesOf({ id: movie.corpus_id, title: movie.rag_title, directors: movie.rag_director?.split(', ') ?? [], cast: movie.rag_cast }).map(filmNamed);
+      return search.seriesOf({ id: movie.corpus_id, title: movie.rag_title, directors: directorsOf(movie), cast: movie.rag_cast }).map(filmNamed);
     },
   };
 }

@@ -19,7 +19,7 @@ import { Scorer } from './scorer.ts';
 import { answersToName, filmAtPlace, isTitled, nameIn, sameSeries, type SeriesFilm, seriesName, seriesReferenceIn } from './series.ts';
 import { spellingCorrections } from './spelling.ts';
 import { THESAURUS } from './synonyms.ts';
-import { stem, termOf, tokenize, words } from './tokens.ts';
+import { ARTICLES, stem, termOf, tokenize, words } from './tokens.ts';
 import { topKeys } from './top-keys.ts';
 
 export interface SearchHit {
@@ -82,7 +82,6 @@ const SHORT_LIST = 60;
 const TITLE = fieldIndex('title');
 const PEOPLE = fieldIndex('people');
 const RRF_K = 60;
-const ARTICLES = new Set(['the', 'a', 'an']);
 /** Where the best film crediting a person named goes when the first five credit nobody named (0-based: the fifth). */
 const NAMED_SLOT = 4;
 /** A clause ruling out words mostly read as names ("tom hanks": "tom" is also a character's) rules out a person. */
@@ -170,22 +169,21 @@ export class MovieSearch {
 
   /** The films of the collection `person` directed, oldest first (read through the people field of the lexical index). */
   directedBy(person: string): CorpusMovie[] {
-    const terms = tokenize(person);
-    if (terms.length === 0) return [];
-    const { keys, fieldScores } = this.index.lexical.score(terms, this.scorer.model.bm25f);
-    return keys
-      .filter((key) => fieldScores[PEOPLE]![key]! > 0)
-      .map((key) => this.index.movie(key))
+    return this.filmsHolding(tokenize(person), PEOPLE)
       .filter((movie) => creditsName(movie.directors, person))
       .sort((a, b) => a.year - b.year);
   }
 
   /** The films whose titles hold the first term of a name: every film the name can be the title or series of. */
   private filmsTitled(name: string[]): CorpusMovie[] {
-    const first = tokenize(name.join(' '))[0];
-    if (first === undefined) return [];
-    const { keys, fieldScores } = this.index.lexical.score([first], this.scorer.model.bm25f);
-    return keys.filter((key) => fieldScores[TITLE]![key]! > 0).map((key) => this.index.movie(key));
+    return this.filmsHolding(tokenize(name.join(' ')).slice(0, 1), TITLE);
+  }
+
+  /** The records of the films holding any of `terms` in field `field` of the lexical index. */
+  private filmsHolding(terms: string[], field: number): CorpusMovie[] {
+    if (terms.length === 0) return [];
+    const { keys, fieldScores } = this.index.lexical.score(terms, this.scorer.model.bm25f);
+    return keys.filter((key) => fieldScores[field]![key]! > 0).map((key) => this.index.movie(key));
   }
 
   /** The years the corpus's films came out in, from the earliest to the latest (read once). */

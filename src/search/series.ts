@@ -4,7 +4,7 @@
 // with the same two words of substance, of films that share someone (a director or an actor).
 // That sets Toy Story 4 beside Toy Story 3 and Harry Potter beside Harry Potter, and keeps apart
 // the two films called Crash, or Catch-22 and Catch Me If You Can (Martin Sheen is in both).
-import { termOf, words } from './tokens.ts';
+import { ARTICLES, numeralOf, SEQUEL_WORDS, termOf, words } from './tokens.ts';
 
 export interface SeriesFilm {
   title: string;
@@ -17,13 +17,12 @@ const NUMBERING = /^(\d+|part|chapter|vol|volume|episode|deux)$/;
 /** Words that tell a release of a film, not another film: "Monsters, Inc. 3D", "(3D re-release)". */
 const RELEASE_WORDS = /^(3d|imax|re|release|rerelease|remastered)$/;
 
-/** Numbers as digits, however a title writes them: "Part II", "Episode V", "Part Two". */
-const NUMBERS: Record<string, string> = { ii: '2', iii: '3', iv: '4', vi: '6', vii: '7', viii: '8', ix: '9', two: '2', three: '3', four: '4', five: '5', six: '6' };
-const SEQUEL_WORDS = new Set(['part', 'episode', 'chapter', 'vol', 'volume']);
-/** "v" and "x" are numbers only after a word that numbers a film: "Episode V", not "Malcolm X". */
-const digitsIn = (all: string[]) => all.map((word, i) => NUMBERS[word] ?? (SEQUEL_WORDS.has(all[i - 1] ?? '') ? { v: '5', x: '10' }[word] : undefined) ?? word);
+/** Numbers a title spells out: "Part Two". */
+const NUMBER_NAMES: Record<string, string> = { two: '2', three: '3', four: '4', five: '5', six: '6' };
+/** Numbers as digits, however a title writes them: "Part II", "Episode V" (not "Malcolm X"), "Part Two". */
+const digitsIn = (all: string[]) => all.map((word, i) => NUMBER_NAMES[word] ?? numeralOf(word, all[i - 1]) ?? word);
 
-const withoutArticle = (names: string[]) => (/^(the|a|an)$/.test(names[0] ?? '') ? names.slice(1) : names);
+const withoutArticle = (names: string[]) => (ARTICLES.has(names[0] ?? '') ? names.slice(1) : names);
 
 /** A text's words as a name: "The Dark Knight" is "dark knight". */
 export const nameIn = (text: string) => withoutArticle(digitsIn(words(text)));

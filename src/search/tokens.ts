@@ -103,14 +103,22 @@ export function termOf(word: string): string | null {
 
 /** "Episode V", "Part X": the letters that are numerals only after a word that numbers a sequel. */
 const LETTER_NUMERALS: Record<string, string> = { v: '5', x: '10' };
-const SEQUEL_WORDS = new Set(['part', 'episode', 'chapter', 'volume', 'vol']);
+/** Words that number a film in its series: "Part II", "Episode V", "Vol. 2". */
+export const SEQUEL_WORDS: ReadonlySet<string> = new Set(['part', 'episode', 'chapter', 'volume', 'vol']);
+
+/** A word's digits when it is a numeral: "ii" is 2, and "v" or "x" after a word that numbers a sequel. */
+export const numeralOf = (word: string, previous: string | undefined): string | undefined =>
+  NUMERALS[word] ?? (SEQUEL_WORDS.has(previous ?? '') ? LETTER_NUMERALS[word] : undefined);
+
+/** Articles, which lead a title or a name without being part of what it names. */
+export const ARTICLES: ReadonlySet<string> = new Set(['the', 'a', 'an']);
 
 /** The index terms of a text, in order. */
 export function tokenize(text: string): string[] {
   const terms: string[] = [];
   const all = words(text);
   all.forEach((word, i) => {
-    const term = (SEQUEL_WORDS.has(all[i - 1] ?? '') ? LETTER_NUMERALS[word] : undefined) ?? termOf(word);
+    const term = numeralOf(word, all[i - 1]) ?? termOf(word);
     if (term !== null) terms.push(term);
   });
   return terms;

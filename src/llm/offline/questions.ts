@@ -124,16 +124,18 @@ function sourceAnswer(facts: MovieFacts): string {
   return told ?? `I don't know whether ${facts.title} is based on a book or on real events: what I have of it does not say.`;
 }
 
+/** "Duel (1971) and Jaws (1975)": films as a sentence names them, at most `max`. */
+const filmsSaid = (films: SimilarFilm[], max = Infinity) => listNames(films.map((film) => `${film.title} (${film.year})`), max);
+
 /** Where the film stands among the other films of its series that the collection holds. */
 function seriesAnswer(facts: MovieFacts, others: SimilarFilm[]): string {
   const name = facts.year ? `${facts.title} (${facts.year})` : facts.title;
   if (others.length === 0) return `I know of no sequel or earlier film of ${facts.title}: no other film of my collection continues its story.`;
-  const said = (films: SimilarFilm[]) => listNames(films.map((film) => `${film.title} (${film.year})`));
   const before = others.filter((film) => facts.year !== null && film.year < facts.year);
   const after = others.filter((film) => facts.year === null || film.year >= facts.year);
-  if (before.length && after.length) return `In my collection, ${name} follows ${said(before)} and is followed by ${said(after)}.`;
-  if (after.length) return `In my collection, ${name} is followed by ${said(after)}.`;
-  return `In my collection, ${name} follows ${said(before)}; I know of no later film of the series.`;
+  if (before.length && after.length) return `In my collection, ${name} follows ${filmsSaid(before)} and is followed by ${filmsSaid(after)}.`;
+  if (after.length) return `In my collection, ${name} is followed by ${filmsSaid(after)}.`;
+  return `In my collection, ${name} follows ${filmsSaid(before)}; I know of no later film of the series.`;
 }
 
 /** "Is it scary?", "is it a comedy?": yes or no from the film's genres, which it names. */
@@ -194,16 +196,16 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
     case 'similar': {
       const films = await tools.similar(3);
       return films.length
-        ? `If you liked ${name}, try ${listNames(films.map((f) => `${f.title} (${f.year})`))}: their stories are the closest in my collection.`
+        ? `If you liked ${name}, try ${filmsSaid(films)}: their stories are the closest in my collection.`
         : `I couldn't find films like ${name} in my collection.`;
     }
     case 'series':
       return seriesAnswer(facts, await tools.series());
     case 'byDirector': {
+      if (!facts.directors.length) return `I don't know who directed ${name}.`;
       const films = await tools.byDirectors();
       const by = listNames(facts.directors);
-      if (!facts.directors.length) return `I don't know who directed ${name}.`;
-      const named = listNames(films.map((film) => `${film.title} (${film.year})`), 8);
+      const named = filmsSaid(films, 8);
       if (films.length > 8) return `By ${by} my collection also holds ${films.length} other films, among them ${named}.`;
       return films.length ? `By ${by} my collection also holds ${named}.` : `My collection holds no other film by ${by}.`;
     }
