@@ -17,7 +17,7 @@ import { creditedNames, type MovieCandidate, type ValidationRules, validateCandi
 import type { CatalogProvider } from '../catalog/catalog.ts';
 import type { EnrichedHit, Enricher } from '../catalog/enrichment.ts';
 import type { Intent, LanguageModel, UnderstoodDescription } from '../llm/language-model.ts';
-import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, filmsWithThem, helpfulDetails, isItThisOne, listNames, notInTheList, shownHasThem, streamWords, thatSoundsLike, yearsBeyondCollection } from '../llm/wording.ts';
+import { bestDoesNotCredit, bestMatchesOnlyNames, capitalised, filmsWithThem, helpfulDetails, isItThisOne, listNames, notInTheList, placeNotHeld, shownHasThem, streamWords, thatSoundsLike, yearsBeyondCollection } from '../llm/wording.ts';
 import { creditsName, peopleNamedIn } from '../search/credits.ts';
 import type { MovieSearch, SearchHit } from '../search/movie-search.ts';
 import { eraOf } from '../search/query-analysis.ts';
@@ -50,7 +50,7 @@ interface TurnState {
   likelihood: number;
   /** Whether the description said when the film came out (so the reply does not ask again). */
   eraKnown: boolean;
-  /** Said plainly when that is in years no film of the collection comes from. */
+  /** Said plainly when the film is placed where the collection holds none: in years no film comes from, or beside a film with none there. */
   beyondCollection: string | null;
   /** The people the description names (SearchResult.namesSaid). */
   namesSaid: string[];
@@ -207,12 +207,14 @@ export class DiscoveryPipeline implements TurnEngine {
         }
         const result = await search.search(query, options);
         const { era } = result.analysis;
-        const beyondCollection = era && search.eraBeyondCorpus(era) ? yearsBeyondCollection(era, search.yearsHeld) : null;
+        // "the sequel to jaws" with Jaws the only one of its series: whatever else is near, not that film.
+        const lacking = search.seriesPlaceLacking(query);
+        const beyondCollection = lacking ? placeNotHeld(lacking.film, lacking.place) : era && search.eraBeyondCorpus(era) ? yearsBeyondCollection(era, search.yearsHeld) : null;
         // Nothing likely enough: say so rather than offer weak candidates.
         const nameTerms = new Set(tokenize(result.namesSaid.join(' ')));
         // "tom hanks", "tom hanks from the 90s": people and when, nothing of the story.
         const onlyNames = nameTerms.size > 0 && result.analysis.terms.every((term) => nameTerms.has(term) || eraOf(term) !== null);
-        return { ...s, hits: result.abstain ? [] : result.hits, likelihood: result.listRelevance, eraKnown: era !== null, beyondCollection, namesSaid: result.namesSaid, onlyNames,
+        return { ...s, hits: result.abstain || lacking ? [] : result.hits, likelihood: result.listRelevance, eraKnown: era !== null, beyondCollection, namesSaid: result.namesSaid, onlyNames,
           namedOnlyId: result.bestNamedOnly ? result.hits[0]!.movie.id : null };
       })
       .edge('search', 'enrich')

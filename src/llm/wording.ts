@@ -1,6 +1,7 @@
 // Pieces of wording both language engines and the pipeline use, so a candidate or a list of
 // names reads the same wherever it appears.
 import type { MovieCandidate } from '../catalog/candidates.ts';
+import type { SeriesPlace } from '../search/series.ts';
 
 /** "A", "A and B", "A, B and C" (at most `max` names); "A or B" with `or`. */
 export function listNames(names: string[], max = Infinity, conjunction: 'and' | 'or' = 'and'): string {
@@ -91,4 +92,20 @@ function whenSaid({ from, to }: { from: number; to: number }): string {
 export function yearsBeyondCollection(said: { from: number; to: number }, held: { from: number; to: number }): string {
   const edge = said.from > held.to ? `the latest I have came out in ${held.to}` : `the earliest I have came out in ${held.from}`;
   return `None of the films I know came out ${whenSaid(said)}: ${edge}, so yours may not be in my collection.`;
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth'];
+
+/**
+ * Said plainly when the person places the film beside one the collection holds, where it holds
+ * none ("the sequel to jaws" when Jaws is the only one of its series).
+ */
+export function placeNotHeld(film: { title: string; year: number }, place: SeriesPlace): string {
+  const named = `${film.title} (${film.year})`;
+  const asked =
+    place.kind === 'after' ? `a sequel to ${named}`
+    : place.kind === 'before' ? `a film of its series before ${named}`
+    : place.kind === 'at' ? `a ${ORDINALS[place.index]} film in the series of ${named}`
+    : `a later film in the series of ${named}`; // unreached: a series always has a last film
+  return `I don't have ${asked} in my collection.`;
 }

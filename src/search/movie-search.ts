@@ -16,7 +16,7 @@ import { fieldIndex, FIELDS } from './film-fields.ts';
 import type { MovieIndex } from './movie-index.ts';
 import { analyseQuery, eraOf, hasHint, isYear, type QueryAnalysis, ruledOutSpans, type SearchHints, titleWords, type YearRange } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
-import { answersToName, filmAtPlace, isTitled, nameIn, sameSeries, type SeriesFilm, seriesName, seriesReferenceIn } from './series.ts';
+import { answersToName, filmAtPlace, isTitled, nameIn, sameSeries, type SeriesFilm, seriesName, type SeriesPlace, type SeriesReference, seriesReferenceIn } from './series.ts';
 import { spellingCorrections } from './spelling.ts';
 import { THESAURUS } from './synonyms.ts';
 import { ARTICLES, stem, termOf, tokenize, words } from './tokens.ts';
@@ -153,6 +153,25 @@ export class MovieSearch {
    * title ("the last samurai"), or names no series the collection holds.
    */
   private filmPlacedInSeries(said: string): string | null {
+    const asked = this.seriesAsked(said);
+    return asked && asked.series.length > 1 ? (filmAtPlace(asked.reference.place, asked.series, asked.reference.name)?.title ?? null) : null;
+  }
+
+  /**
+   * The film a description places another beside, when the collection holds it but not the
+   * one placed ("the sequel to jaws" where Jaws is the only one of its series): the film asked
+   * for is then not in the collection, whatever the search offers nearby. Null otherwise.
+   */
+  seriesPlaceLacking(said: string): { film: CorpusMovie; place: SeriesPlace } | null {
+    const asked = this.seriesAsked(said);
+    if (!asked || asked.series.length === 0) return null;
+    const { place, name } = asked.reference;
+    if (filmAtPlace(place, asked.series, name)) return null;
+    return { film: asked.series.find((movie) => isTitled(movie.title, name)) ?? asked.series[0]!, place };
+  }
+
+  /** The place in a series a description asks for, and the films of the collection in that series, oldest first (empty when it holds none). */
+  private seriesAsked(said: string): { reference: SeriesReference; series: CorpusMovie[] } | null {
     const reference = seriesReferenceIn(said);
     if (!reference) return null;
     const titled = this.filmsTitled(reference.name);
@@ -164,7 +183,7 @@ export class MovieSearch {
       .filter((movie) => (fromTitle ? isTitled(movie.title, reference.name) : answersToName(movie.title, reference.name)))
       .map((movie) => [movie, ...seriesAmong(movie, titled)].sort((a, b) => a.year - b.year))
       .reduce<CorpusMovie[]>((longest, films) => (films.length > longest.length ? films : longest), []);
-    return series.length > 1 ? (filmAtPlace(reference.place, series, reference.name)?.title ?? null) : null;
+    return { reference, series };
   }
 
   /** The films of the collection `person` directed, oldest first (read through the people field of the lexical index). */

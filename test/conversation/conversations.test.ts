@@ -261,6 +261,18 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect((await say(server, user, other, 'yes')).done.confirmed_movie.rag_title).toBe('Toy Story 2');
   });
 
+  test('"no, the sequel" to a film with none in the collection says so plainly instead of offering strangers', async () => {
+    const id = crypto.randomUUID();
+    const first = await say(server, user, id, 'a movie about a shark terrorizing a beach town');
+    expect(titles(first)[0]).toBe('Jaws');
+    const sequel = await say(server, user, id, 'no, the sequel');
+    expect(sequel.done.reply).toStartWith("I don't have a sequel to Jaws (1975) in my collection.");
+    expect(titles(sequel)).toEqual(titles(first));
+    const fresh = await say(server, user, crypto.randomUUID(), 'the sequel to jaws');
+    expect(fresh.done.phase).toBe('discovery');
+    expect(fresh.done.reply).toStartWith("I don't have a sequel to Jaws (1975) in my collection. I'm sorry, I couldn't find that film");
+  });
+
   test('asking for one more detail does not ask again for when it came out, once the person said so', async () => {
     const id = crypto.randomUUID();
     await say(server, user, id, 'a crew of professional thieves in los angeles and the obsessive detective who hunts them, from the 90s');

@@ -202,7 +202,7 @@ describe('offline Q&A', () => {
     expect(await offline.answerQuestion('what colour is the boat', tools())).toStartWith("I'm not sure how to answer that");
   });
 
-  test('names what it does not know when asked what no fact holds: music, writers, money, awards, places, remakes', async () => {
+  test('names what it does not know when asked what no fact holds: music, writers, money, awards, places, remakes, where to watch', async () => {
     const held = 'for Jaws I have its director, cast, year, rating, genres, runtime, language and story.';
     expect(await answerFromFacts('who wrote the music?', tools())).toBe(`I don't know about its music: ${held}`);
     expect(await answerFromFacts('who wrote it', tools())).toBe(`I don't know who wrote it: ${held}`);
@@ -210,6 +210,10 @@ describe('offline Q&A', () => {
     expect(await answerFromFacts('did it win any oscars', tools())).toBe(`I don't know its awards: ${held}`);
     expect(await answerFromFacts('where was it filmed?', tools())).toBe(`I don't know where it was filmed: ${held}`);
     expect(await answerFromFacts('was it ever remade', tools())).toBe(`I don't know about remakes: ${held}`);
+    for (const asked of ['is that the disney one?', 'was it made by pixar', 'which studio made it'])
+      expect(await answerFromFacts(asked, tools())).toBe(`I don't know which studio made it: ${held}`);
+    for (const asked of ['is it on netflix?', 'where can i watch it', 'can i stream it anywhere', 'is it on dvd'])
+      expect(await answerFromFacts(asked, tools())).toBe(`I don't know where you can watch it: ${held}`);
     expect(await answerFromFacts('who directed it and who wrote the music', tools())).toBe(`Jaws was directed by Steven Spielberg. I don't know about its music: ${held}`);
     // "score" is its rating.
     expect(topicOf("what's the score")).toBe('rating');

@@ -146,6 +146,17 @@ describe('MovieSearch on the bundled corpus', async () => {
     expect(await first('the last samurai')).toBe('The Last Samurai');
   });
 
+  test('a place in a series the collection lacks is told apart: Jaws has no sequel here, Alien has one, a description places nothing', () => {
+    const lacking = search.seriesPlaceLacking('the sequel to jaws');
+    expect(lacking?.film.title).toBe('Jaws');
+    expect(lacking?.place).toEqual({ kind: 'after' });
+    expect(search.seriesPlaceLacking('the prequel to the godfather')?.film.title).toBe('The Godfather');
+    expect(search.seriesPlaceLacking('the sequel to alien')).toBeNull();
+    expect(search.seriesPlaceLacking('the first jaws')).toBeNull();
+    expect(search.seriesPlaceLacking('a shark terrorizes a beach town')).toBeNull();
+    expect(search.seriesPlaceLacking('the sequel to zorblax quendle')).toBeNull();
+  });
+
   test('tells the films a person directed, oldest first, and none for a person who directed none', () => {
     const films = search.directedBy('Hayao Miyazaki');
     expect(films.map((film) => film.title)).toContain('My Neighbor Totoro');

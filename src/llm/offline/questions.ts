@@ -16,6 +16,9 @@ type Topic = 'director' | 'cast' | 'year' | 'rating' | 'genres' | 'kind' | 'feel
 /** Where or when the story is set: "what year is it set in" asks of the story, not of the release. */
 const SETTING = /\b(set in|takes? place|where is it set|when is it set|setting)\b/;
 
+/** Who made the film as a business: "is that the disney one?", "was it pixar?" (a studio, not a genre, though Pixar makes cartoons). */
+const STUDIO = /\b(studios?|production (company|companies)|produced|producers?|disney|pixar|dreamworks|ghibli|marvel|dc|warner( bros)?|universal|paramount|a24)\b/;
+
 /** What people ask of a film that neither the catalog nor the corpus holds, as the answer names it. */
 const UNHELD: Array<[RegExp, string]> = [
   [/\b(music|composer|composed|soundtrack|songs?)\b/, 'about its music'],
@@ -25,6 +28,8 @@ const UNHELD: Array<[RegExp, string]> = [
   [/\b(filmed|shot) (in|at|on location)|where was it (filmed|shot|made)|filming locations?\b/, 'where it was filmed'],
   [SETTING, 'where or when its story is set'],
   [/\b(remakes?|remade)\b/, 'about remakes'],
+  [STUDIO, 'which studio made it'],
+  [/\b(netflix|hulu|disney ?plus|prime video|hbo|streaming|stream(ed)? (it|this|that)|where (can|do|could|should) i (watch|see|find|rent|buy|stream)|rent (it|this|that)|buy (it|this|that)|dvd|blu ?ray)\b/, 'where you can watch it'],
 ];
 
 const TOPICS: Array<[Topic, RegExp]> = [
@@ -65,7 +70,9 @@ export function topicsOf(question: string): Topic[] {
   // "Is it a comedy?" asks for a yes or no; "who was the spy?" names a spy, not a kind of film.
   const kind = YES_NO.test(text) ? genresSaid(text)[0] : undefined;
   // "Is it a true story?" asks where the story comes from, not whether it is listed as a biography.
-  if (kind && !asked.some(({ topic }) => topic === 'genres' || topic === 'source')) asked.push({ topic: 'kind', at: kind.at });
+  // "Was it made by pixar?" asks who made it, not whether it is a cartoon.
+  const studioNamed = kind && STUDIO.exec(text)?.index === kind.at;
+  if (kind && !studioNamed && !asked.some(({ topic }) => topic === 'genres' || topic === 'source')) asked.push({ topic: 'kind', at: kind.at });
   if (asked.length === 0 && feltAs(text)) return ['feel'];
   if (asked.length === 0 && PLOT_IF_ALONE.test(text)) return ['plot'];
   // "what else did the director make?" names the director in its answer: not asked twice.

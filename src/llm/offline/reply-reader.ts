@@ -685,7 +685,7 @@ function readReply(clauses: Clause[], candidates: MovieCandidate[], yesTakes: nu
 }
 
 /** A question, by its first word ("who is in the second one", "is the third one animated"). */
-const QUESTION_OPENING = /^(who|whos|what|whats|when|where|how|which|is|isnt|was|does|did|are|tell me|can you tell me)\b/;
+const QUESTION_OPENING = /^(who|whos|what|whats|when|where|how|which|is|isnt|was|does|did|are|can i|could i|do you know|tell me|can you tell me)\b/
 /** Words said before a question that do not change it: "no, but who is in the third one?", "hmm, what is it about". */
 const BEFORE_A_QUESTION = /^((and|but|so|ok|okay|hm+|well|wait|no|nah|nope|then|also|oh|ah|um+|uh+)\s+)+/;
 /** A question asking which of the films shown is the one with something: answered by who made it and who is in it, or when. */
