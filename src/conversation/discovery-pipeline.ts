@@ -147,6 +147,10 @@ function namesUncredited(names: string[], candidate: MovieCandidate): string[] {
   return people.length ? names.filter((name) => !creditsName(people, name)) : [];
 }
 
+/** A reply that only points at another film, as a follow-up does: "and the second?", "what about Heat?" (not "what about the director of the second one?"). */
+const FOLLOW_UP = /^\s*(?:and|and what about|what about|how about|same for|and for)(?:\s+[^\s?.!]+){1,4}\s*\??\s*$/i;
+const asksTheSameOf = (message: string) => FOLLOW_UP.test(message);
+
 const nothingNewReply = (askFor: string) =>
   `That didn't bring up any other film I know. Could you add one more specific detail? ${capitalised(askFor)}. ` +
   'Or pick one of the films above if one of them is close after all.';
@@ -239,11 +243,14 @@ export class DiscoveryPipeline implements TurnEngine {
       })
       .edge('present', END)
       .step('classify', async (s) => {
-        const { candidates, inView } = s.conversation;
-        const intent = await language.classifyConfirmation(s.message, candidates, inView ?? undefined);
+        const { candidates, inView, lastQuestion } = s.conversation;
+        const read = await language.classifyConfirmation(s.message, candidates, inView ?? undefined);
+        // "and the second?" right after an answer asks the same of that film; it picks nothing.
+        const pointed = read.kind === 'confirm' || read.kind === 'ask' ? read.index : null;
+        const intent: Intent = pointed !== null && lastQuestion && asksTheSameOf(s.message) ? { kind: 'ask', index: pointed, question: lastQuestion } : read;
         // What was in view is read now; the reply this turn gives says what is next (a reply
         // pointing past the list's end says nothing, so the film in view stays).
-        return { ...s, intent, conversation: { ...s.conversation, inView: intent.kind === 'notShown' ? inView : null } };
+        return { ...s, intent, conversation: { ...s.conversation, inView: intent.kind === 'notShown' ? inView : null, lastQuestion: null } };
       })
       .branch('classify', ['confirm', 'answerAboutShown', 'notShown', 'refine', 'deadEnd'], (s) => {
         if (s.intent?.kind === 'confirm') return 'confirm';
@@ -275,7 +282,7 @@ export class DiscoveryPipeline implements TurnEngine {
         const answer = await language.answerQuestion(question, this.toolsFor(film, deadline));
         const reply = `${answer}\n\n${isItThisOne(film)}`;
         streamWords(reply, stream);
-        return { ...s, reply, conversation: { ...s.conversation, inView: index } };
+        return { ...s, reply, conversation: { ...s.conversation, inView: index, lastQuestion: question } };
       })
       .edge('answerAboutShown', END)
       .step('notShown', async (s, { stream }) => {

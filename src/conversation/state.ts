@@ -29,6 +29,8 @@ export interface ConversationState {
   candidates: MovieRecord[];
   /** The candidate the last reply asked about ("Is it Heat (1995)?"), which a plain yes takes; null: the first. */
   inView: number | null;
+  /** The question the last reply answered of a film shown ("what language is it in"), which "and the second?" asks again of another. */
+  lastQuestion: string | null;
   rejectedIds: string[];
   confirmedMovie: MovieRecord | null;
 }
@@ -44,6 +46,7 @@ export const initialState = (): ConversationState => ({
   unfound: null,
   candidates: [],
   inView: null,
+  lastQuestion: null,
   rejectedIds: [],
   confirmedMovie: null,
 });

@@ -41,7 +41,11 @@ export interface SearchResult {
    */
   abstain: boolean;
   analysis: QueryAnalysis;
-  /** The people the description names by first name and surname, as it spells them ("Arnold Schwarzenegger"): words search read as names in credits. */
+  /**
+   * The people the description names by first name and surname, as it spells them ("Arnold
+   * Schwarzenegger"): words search read as names in credits. In a refinement that names people,
+   * only those: they correct the ones named before.
+   */
   namesSaid: string[];
   /** Whether the best hit matches only the people the description names, none of its story (CandidateEvidence.namedOnly). */
   bestNamedOnly: boolean;
@@ -320,7 +324,9 @@ export class MovieSearch {
     lexicalRanking.forEach((key, rank) => fused.set(key, 1 / (RRF_K + rank)));
     denseRanking.forEach((key, rank) => fused.set(key, (fused.get(key) ?? 0) + 1 / (RRF_K + rank)));
     const shortList = [...fused].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, SHORT_LIST).map(([key]) => key);
-    const namesSaid = namesSaidIn(told, lexical.nameTerms);
+    // "nah, it was with bruce willis": people named in a refinement correct those named before.
+    const namesNow = background ? namesSaidIn(query, lexical.nameTerms) : [];
+    const namesSaid = namesNow.length ? namesNow : namesSaidIn(told, lexical.nameTerms);
     const namedFilm = namesSaid.length ? bestNamedFilm(lexicalRanking, lexical.matchedNameIdf) : undefined;
     // The best film of the people named is scored even when the rest of the words found others
     // (search may offer it: namedFilmBeyond).

@@ -206,6 +206,25 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect((await say(server, user, other, 'no, the first one')).done.confirmed_movie.rag_title).toBe(titles(first)[0]);
   });
 
+  test('"and the second?" right after an answer asks the same of that film and picks nothing; a question of its own is its own', async () => {
+    const id = crypto.randomUUID();
+    const first = await say(server, user, id, DESCRIPTION);
+    const [one, two, three] = first.done.candidates;
+    expect((await say(server, user, id, 'how long is the first one')).done.reply).toStartWith(`${one.rag_title} runs `);
+    const followUp = await say(server, user, id, 'and the second?');
+    expect(followUp.done.phase).toBe('confirmation');
+    expect(followUp.done.reply).toStartWith(`${two.rag_title} runs `);
+    const again = await say(server, user, id, 'what about the third one');
+    expect(again.done.reply).toStartWith(`${three.rag_title} runs `);
+    const own = await say(server, user, id, 'what about the director of the first one');
+    expect(own.done.reply).toStartWith(`${one.rag_title} was directed by`);
+    expect((await savedState(server, id)).refinementCycles).toBe(0);
+    // With no question just answered, "and the second" is still a pick.
+    const other = crypto.randomUUID();
+    await say(server, user, other, DESCRIPTION);
+    expect((await say(server, user, other, 'and the second')).done.confirmed_movie.rag_title).toBe(two.rag_title);
+  });
+
   test('a refinement naming someone one film shown credits names that film, even after "none of those"', async () => {
     const id = crypto.randomUUID();
     const first = await say(server, user, id, 'old movie, a man pretends to be a woman to join an all girl band');
@@ -359,6 +378,16 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(turn.done.reply).toContain("couldn't find that film");
     expect(turn.done.reply).toContain('An actor in it, where it is set, or a scene you remember.');
     expect(turn.done.reply).not.toContain('when it came out');
+  });
+
+  test('a person named in a refinement corrects the one named before: nobody is told a film lacks the person taken back', async () => {
+    const id = crypto.randomUUID();
+    const first = await say(server, user, id, 'that 2000s movie with tom cruise where they arrest people before the crime');
+    expect(titles(first)[0]).toBe('Minority Report');
+    const corrected = await say(server, user, id, 'nah i think it was with bruce willis');
+    expect(corrected.done.phase).toBe('confirmation');
+    expect(corrected.done.reply).not.toContain('Tom Cruise');
+    expect(corrected.done.candidates[0].rag_cast).toContain('Bruce Willis');
   });
 
   test('when the best match does not credit a person the description names, or holds nothing else of it, that is said first', async () => {

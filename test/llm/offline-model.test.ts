@@ -3,7 +3,7 @@ import { type MovieCandidate, toMovieCandidate } from '../../src/catalog/candida
 import type { MovieTools, SimilarFilm } from '../../src/llm/language-model.ts';
 import { OfflineLanguageModel } from '../../src/llm/offline/offline-model.ts';
 import { helpfulDetails, yearsBeyondCollection } from '../../src/llm/wording.ts';
-import { answerFromFacts, topicOf } from '../../src/llm/offline/questions.ts';
+import { answerFromFacts, topicOf, topicsOf } from '../../src/llm/offline/questions.ts';
 import type { CorpusMovie } from '../../src/search/corpus.ts';
 
 const ASK = helpfulDetails({ eraKnown: false });
@@ -122,6 +122,13 @@ describe('offline Q&A', () => {
     // Another film wanted, not the series: "the first one".
     expect(topicOf('no wait, the first one')).toBeNull();
     expect(topicOf('is it a true story?')).toBe('source');
+    // Who is called what in the story: the story tells it; what the film is called is its title.
+    expect(topicsOf('whats the name of the robot')).toEqual(['plot']);
+    expect(topicsOf('what is the dog called?')).toEqual(['plot']);
+    expect(topicsOf('what are the characters names')).toEqual(['plot']);
+    expect(topicsOf('what is it called')).toEqual(['title']);
+    expect(topicsOf("what's the name of the film")).toEqual(['title']);
+    expect(topicsOf("what's the name of the director")).toEqual(['director']);
   });
 
   test('a yes-or-no question about the story gets the story, said plainly to be no yes or no; a twist is asked of the plot', async () => {

@@ -19,6 +19,9 @@ const SETTING = /\b(set in|takes? place|where is it set|when is it set|setting)\
 /** Who made the film as a business: "is that the disney one?", "was it pixar?" (a studio, not a genre, though Pixar makes cartoons). */
 const STUDIO = /\b(studios?|production (company|companies)|produced|producers?|disney|pixar|dreamworks|ghibli|marvel|dc|warner( bros)?|universal|paramount|a24)\b/;
 
+/** What someone in the story is called ("what's the name of the robot"): no fact but the story tells it. */
+const NAMED_IN_STORY = /\b(names? of the (?!(film|movie|director|actor|actress|studio|song|book)s?\b)[a-z]+|what (is|was|s) the [a-z]+ (called|named)|characters? names?)\b/;
+
 /** What people ask of a film that neither the catalog nor the corpus holds, as the answer names it. */
 const UNHELD: Array<[RegExp, string]> = [
   [/\b(music|composer|composed|soundtrack|songs?)\b/, 'about its music'],
@@ -48,8 +51,8 @@ const TOPICS: Array<[Topic, RegExp]> = [
   ['rating', /\b(rating|rated|score|good|worth|imdb|reviews?|stars out of)\b/],
   ['year', /\b(when|what year|which year|year|release(d)?|come out|came out|how old)\b/],
   ['genres', /\b(genre|genres|kind of (film|movie)|type of (film|movie)|category)\b/],
-  ['title', /\b(original title|called|name of the (film|movie)|title)\b/],
-  ['plot', /\b(plot|(?<!(true|real) )story|ending|summary|synopsis|premise|twist|spoilers?|how does it end)\b/],
+  ['title', /\b(original title|(?<!what (is|was|s) the (?!film|movie)[a-z]+ )called|name of the (film|movie)|title)\b/],
+  ['plot', new RegExp(`\\b(plot|(?<!(true|real) )story|ending|summary|synopsis|premise|twist|spoilers?|how does it end)\\b|${NAMED_IN_STORY.source}`)],
   ['unheld', new RegExp(UNHELD.map(([pattern]) => pattern.source).join('|'))],
 ];
 /** Words that ask for the plot only when nothing else is asked: "what about the director?" is not. */

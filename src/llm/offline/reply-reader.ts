@@ -691,7 +691,7 @@ const BEFORE_A_QUESTION = /^((and|but|so|ok|okay|hm+|well|wait|no|nah|nope|then|
 /** A question asking which of the films shown is the one with something: answered by who made it and who is in it, or when. */
 const WHICH_ONE = /^which (one|film|movie|of (these|them|those|the films|the movies))\b/;
 /** How a question points at the film in view without naming it. */
-const THE_ONE_IN_VIEW = /\b(it|this|that|the (film|movie))\b/;
+const THE_ONE_IN_VIEW = /\b(it|this|that|the (film|movie)|the (main|lead|leading) (guy|man|woman|girl|boy|kid|character|actor|actress|role)|the (lead|star|hero|heroine|villain|bad guy|director|ending)|name of the)\b/;
 /** What a question may ask of a film shown: its facts, not films like it or what it is called. */
 const ASKABLE = new Set(['director', 'cast', 'year', 'rating', 'genres', 'kind', 'feel', 'runtime', 'plot', 'series', 'language', 'country', 'source', 'unheld']);
 
