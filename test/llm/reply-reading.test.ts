@@ -126,6 +126,10 @@ const ROWS: Row[] = [
   { class: 'longest title', candidates: slashers, message: 'halloween, the 81 one', expected: { kind: 'confirm', index: 1 } },
   { class: 'plain pick', candidates: thrillers, message: 'the 2nd from the bottom', expected: { kind: 'confirm', index: 2 } },
   { class: 'plain pick', candidates: thrillers, message: 'option c', expected: { kind: 'confirm', index: 2 } },
+  // An unpunctuated opening "no" answers the question; "not" still denies.
+  { class: 'plain pick', candidates: thrillers, message: 'no the second one', expected: { kind: 'confirm', index: 1 } },
+  { class: 'plain pick', candidates: thrillers, message: 'nope ronin', expected: { kind: 'confirm', index: 2 } },
+  { class: 'a film turned down', candidates: thrillers, message: 'no not the second one', expected: refine(null) },
   { class: 'plain none', candidates: thrillers, message: "nah. love de niro but it's not ronin or any of the others", expected: refine(null, [], '', true) },
   { class: 'plain none', candidates: thrillers, message: 'all of them are wrong', expected: refine(null, [], '', true) },
   // A first name said with another surname is another person, not Richard Dreyfuss.

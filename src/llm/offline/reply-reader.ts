@@ -496,10 +496,16 @@ function detailsOf(clause: Clause, { withReferences = false } = {}): string {
   return kept.slice(first).map(({ said }) => said).join(' ').trim();
 }
 
+/** The ways of saying no that answer a question rather than deny what follows. */
+const INTERJECTIONS = new Set(['no', 'nope', 'nah']);
+
 /** Whether a negation stands right before a reference in its clause ("not 4", "isn't Heat"). */
 function negated(clause: Clause, ref: Reference): boolean {
-  const before = clause.words.slice(Math.max(0, ref.from - clause.start - 3), ref.from - clause.start);
-  return before.some((word) => NEGATIONS.has(word)) || (before.length === 0 && isNegative(clause) && clause.references.length === 1);
+  // "no the second one" is "no, the second one" unpunctuated: a clause's opening "no" answers the question.
+  const opening = INTERJECTIONS.has(clause.words[0]!) ? 1 : 0;
+  const before = clause.words.slice(Math.max(opening, ref.from - clause.start - 3), ref.from - clause.start);
+  const denied = clause.words.slice(opening).some((w) => NEGATIONS.has(w)) || /\b(is not|was not|dont think so)\b/.test(clause.text);
+  return before.some((word) => NEGATIONS.has(word)) || (before.length === 0 && denied && clause.references.length === 1);
 }
 
 /** What the clauses say together, built up clause by clause. */
