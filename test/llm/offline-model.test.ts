@@ -134,6 +134,7 @@ describe('offline Q&A', () => {
   test('a yes-or-no question about the story gets the story, said plainly to be no yes or no; a twist is asked of the plot', async () => {
     expect(await answerFromFacts('does the shark eat anyone?', tools())).toBe("I can't answer that yes or no, but here is what I know of its story: A shark terrorises a town.");
     expect(await answerFromFacts("what's the twist?", tools())).toBe('A shark terrorises a town.');
+    expect(await answerFromFacts('who was killed by the shark?', tools())).toBe("I can't answer that from the facts I hold, but here is what I know of its story: A shark terrorises a town.");
     // Nothing of its story named: no story offered.
     expect(await answerFromFacts('is there a dog in it?', tools())).toStartWith("I'm not sure how to answer that from what I know about Jaws.");
   });
@@ -190,6 +191,7 @@ describe('offline Q&A', () => {
     expect(await answerFromFacts('is it a comedy or a thriller?', tools())).toBe('Yes: Jaws is listed as adventure and thriller.');
     // What a film is like, which no fact says: said plainly, with what the catalog does say.
     expect(await answerFromFacts('is it sad?', tools())).toBe("I can't tell from what I know whether Jaws is sad; it is listed as adventure and thriller.");
+    expect(await answerFromFacts('is it a tearjerker?', tools())).toBe("I can't tell from what I know whether Jaws is a tearjerker; it is listed as adventure and thriller.");
     expect(await answerFromFacts('was it really violent', tools({ genres: [] }))).toBe("I can't tell from what I know whether Jaws is violent.");
     expect(topicOf('is it about a shark?')).toBe('plot');
     // A question that is not a yes or no names a spy or a heist in the story, not a kind of film.
@@ -214,6 +216,7 @@ describe('offline Q&A', () => {
     expect(await answerFromFacts('who wrote the music?', tools())).toBe(`I don't know about its music: ${held}`);
     expect(await answerFromFacts('who wrote it', tools())).toBe(`I don't know who wrote it: ${held}`);
     expect(await answerFromFacts('what was the budget', tools())).toBe(`I don't know its budget or box office: ${held}`);
+    expect(await answerFromFacts('was it a hit', tools())).toBe(`I don't know its budget or box office: ${held}`);
     expect(await answerFromFacts('did it win any oscars', tools())).toBe(`I don't know its awards: ${held}`);
     expect(await answerFromFacts('where was it filmed?', tools())).toBe(`I don't know where it was filmed: ${held}`);
     expect(await answerFromFacts('was it ever remade', tools())).toBe(`I don't know about remakes: ${held}`);
@@ -237,7 +240,7 @@ describe('offline Q&A', () => {
     for (const said of ['no wait, the first one', 'wrong movie!', "that's not it", 'oops I meant the other one']) {
       expect(await new OfflineLanguageModel(null).answerQuestion(said, tools())).toBe("This chat is about Jaws now. To look for another film, start a new chat and describe it; I'll keep this one as it is.");
     }
-    expect(await new OfflineLanguageModel(null).answerQuestion('who is the shark hunter', tools())).toStartWith("I'm not sure how to answer that");
+    expect(await new OfflineLanguageModel(null).answerQuestion('who is the shark hunter', tools())).toStartWith("I can't answer that from the facts I hold, but here is what I know of its story");
   });
 
   test('says plainly when it does not know', async () => {

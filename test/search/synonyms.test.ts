@@ -36,5 +36,8 @@ describe('Thesaurus', () => {
     expect(THESAURUS.alternativesOf(stem('friend'))).toContain(stem('buddy'));
     // A decade said three ways: a plot's "the 1950s", a person's "50s" or "fifties".
     expect(THESAURUS.alternativesOf(tokenize("50's")[0]!)).toEqual(tokenize('1950s fifties'));
+    // A number spelt or in digits, as titles write either: "three idiots" for 3 Idiots.
+    expect(THESAURUS.alternativesOf(tokenize('three')[0]!)).toEqual(['3']);
+    expect(THESAURUS.alternativesOf('12')).toEqual(tokenize('twelve'));
   });
 });

@@ -26,7 +26,7 @@ const NAMED_IN_STORY = /\b(names? of the (?!(film|movie|director|actor|actress|s
 const UNHELD: Array<[RegExp, string]> = [
   [/\b(music|composer|composed|soundtrack|songs?)\b/, 'about its music'],
   [/\b(wrote|writer|writers|screenplay|script|screenwriter)\b/, 'who wrote it'],
-  [/\b(budget|box office|gross(ed)?|how much did it (make|earn|cost)|cost to make)\b/, 'its budget or box office'],
+  [/\b(budget|box office|gross(ed)?|how much did it (make|earn|cost)|cost to make|(a )?(big |huge )?(hit|flop|success|bomb)|successful)\b/, 'its budget or box office'],
   [/\b(oscars?|awards?|academy awards?|nominated|nominations?)\b/, 'its awards'],
   [/\b(filmed|shot) (in|at|on location)|where was it (filmed|shot|made)|filming locations?\b/, 'where it was filmed'],
   [SETTING, 'where or when its story is set'],
@@ -99,8 +99,12 @@ const THANKS = /^(thanks?|thank (you|u)|thx|ty|cheers|great|cool|awesome|perfect
 const OTHER_FILM_WANTED = /^(no|nope|wait|oops|sorry)\b|\b(wrong (film|movie|one)|not (it|this one|that one|the (film|movie|one) i)|thats not it|(the )?(first|second|third|fourth|fifth|other|last) one|(another|a different|a new|other) (film|movie|search)|start (over|again)|new search)\b/;
 
 /** "is it sad?", "was it really violent": what a film is like, which no fact says. */
-const FEEL = /^(is|was|isnt|wasnt) (it|this|that) (?:(?:a|an|very|really|too|kind of|pretty|super|quite|so) )*([a-z]+)$/;
-const feltAs = (text: string) => FEEL.exec(text)?.[3] ?? null;
+const FEEL = /^(is|was|isnt|wasnt) (it|this|that) (?:(?:very|really|too|kind of|pretty|super|quite|so) )*(?:(a|an) )?(?:(?:very|really|too|kind of|pretty|super|quite|so) )*([a-z]+)$/;
+/** What a film is asked to feel like, with its article: "sad", "a tearjerker". */
+const feltAs = (text: string) => {
+  const match = FEEL.exec(text);
+  return match ? [match[3], match[4]].filter(Boolean).join(' ') : null;
+};
 
 /** The first thing a question asks, or null. */
 export const topicOf = (question: string): Topic | null => topicsOf(question)[0] ?? null;
@@ -235,9 +239,10 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
       if (OTHER_FILM_WANTED.test(normaliseQuestion(question))) {
         return `This chat is about ${name} now. To look for another film, start a new chat and describe it; I'll keep this one as it is.`;
       }
-      // "does he find the killer?": no fact says yes or no, but its story may; it is told, plainly as such.
-      if (YES_NO.test(normaliseQuestion(question)) && facts.plot && sharesStoryWords(question, facts.plot)) {
-        return `I can't answer that yes or no, but here is what I know of its story: ${facts.plot}`;
+      // "does he find the killer?", "who was the killer?": no fact says, but its story may; it is told, plainly as such.
+      if (facts.plot && sharesStoryWords(question, facts.plot)) {
+        const cannot = YES_NO.test(normaliseQuestion(question)) ? "I can't answer that yes or no" : "I can't answer that from the facts I hold";
+        return `${cannot}, but here is what I know of its story: ${facts.plot}`;
       }
       return (
         `I'm not sure how to answer that from what I know about ${name}. ` +

@@ -797,4 +797,16 @@ mistake error blunder
 1970s 70s seventies
 1980s 80s eighties
 1990s 90s nineties
+two 2
+three 3
+four 4
+five 5
+six 6
+seven 7
+eight 8
+nine 9
+ten 10
+eleven 11
+twelve 12
+thirteen 13
 `;
