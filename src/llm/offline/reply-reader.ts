@@ -698,6 +698,10 @@ const BEFORE_A_QUESTION = /^((and|but|so|ok|okay|hm+|well|wait|no|nah|nope|then|
 const WHICH_ONE = /^which (one|film|movie|of (these|them|those|the films|the movies))\b/;
 /** How a question points at the film in view without naming it. */
 const THE_ONE_IN_VIEW = /\b(it|this|that|the (film|movie)|the (main|lead|leading) (guy|man|woman|girl|boy|kid|character|actor|actress|role)|the (lead|star|hero|heroine|villain|bad guy|director|ending)|name of the)\b/;
+/** The most words of a question that names no film and asks of the one in view by its words alone ("what year", "who directed"). */
+const BARE_QUESTION_WORDS = 3;
+/** Whether a question asks of the film in view: it points at it, or is too short to hold a title besides ("when harry met sally" is one). */
+const asksOfTheOneInView = (text: string) => THE_ONE_IN_VIEW.test(text) || text.split(' ').length <= BARE_QUESTION_WORDS;
 /** What a question may ask of a film shown: its facts, not films like it or what it is called. */
 const ASKABLE = new Set(['director', 'cast', 'year', 'rating', 'genres', 'kind', 'feel', 'runtime', 'plot', 'series', 'language', 'country', 'source', 'unheld']);
 
@@ -739,7 +743,7 @@ function askedAbout(clauses: Clause[], inView: number): { index: number; questio
   // "who is in it?" points at no film: the one in view is (the best match, first in the list,
   // unless a question was about another). Without "it" the words may be another title ("when
   // harry met sally"), told, not asked.
-  if (pointed.size === 0 && clauses.every((clause) => clause.references.length === 0)) return questions.some((text) => THE_ONE_IN_VIEW.test(text)) ? { index: inView, question } : null;
+  if (pointed.size === 0 && clauses.every((clause) => clause.references.length === 0)) return questions.some(asksOfTheOneInView) ? { index: inView, question } : null;
   return pointed.size === 1 ? { index: [...pointed][0]!, question } : null;
 }
 
