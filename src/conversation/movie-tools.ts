@@ -12,6 +12,7 @@ const filmNamed = (film: CorpusMovie): SimilarFilm => ({ title: film.title, year
 
 export function movieTools(movie: MovieCandidate, catalog: CatalogProvider, search: MovieSearch, deadline: number): MovieTools {
   let record: Promise<CatalogTitle | null> | null = null;
+  const inCorpus = { id: movie.corpus_id, title: movie.rag_title, directors: directorsOf(movie), cast: movie.rag_cast };
   const catalogRecord = () =>
     (record ??= movie.catalog_id
       ? catalog.getTitles([movie.catalog_id], { deadline }).then((titles) => titles[0] ?? null, () => null)
@@ -41,8 +42,8 @@ export function movieTools(movie: MovieCandidate, catalog: CatalogProvider, sear
       return { directors: facts.directors, cast: facts.cast };
     },
     async similar(count: number): Promise<SimilarFilm[]> {
-      const { hits } = await search.search(movie.rag_plot || movie.rag_title, { k: count, excludeIds: new Set([movie.corpus_id]) });
-      return hits.map(({ movie: film }) => filmNamed(film));
+      const films = await search.similarTo({ ...inCorpus, plot: movie.rag_plot, genres: movie.rag_genre }, count);
+      return films.map(filmNamed);
     },
     async byDirectors(): Promise<SimilarFilm[]> {
       const { directors } = await details();
@@ -50,7 +51,7 @@ export function movieTools(movie: MovieCandidate, catalog: CatalogProvider, sear
       return [...new Map(films.map((film) => [film.id, film])).values()].sort((a, b) => a.year - b.year).map(filmNamed);
     },
     async series(): Promise<SimilarFilm[]> {
-      return search.seriesOf({ id: movie.corpus_id, title: movie.rag_title, directors: directorsOf(movie), cast: movie.rag_cast }).map(filmNamed);
+      return search.seriesOf(inCorpus).map(filmNamed);
     },
   };
 }

@@ -13,6 +13,7 @@ import { creditsName } from './credits.ts';
 import type { Embedder } from './embedder.ts';
 import { type CandidateEvidence, type FeatureContext, featureVector, RANK_DEPTH } from './features.ts';
 import { fieldIndex, FIELDS } from './film-fields.ts';
+import { genreMask } from './genres.ts';
 import type { MovieIndex } from './movie-index.ts';
 import { analyseQuery, eraOf, hasHint, isYear, type QueryAnalysis, ruledOutSpans, type SearchHints, titleWords, type YearRange } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
@@ -88,6 +89,14 @@ const PEOPLE = fieldIndex('people');
 const RRF_K = 60;
 /** Where the best film crediting a person named goes when the first five credit nobody named (0-based: the fifth). */
 const NAMED_SLOT = 4;
+/** Films taken from each ranking when looking for films like one. */
+const SIMILAR_POOL = 30;
+/** Passages searched for the films nearest one in meaning (several per film). */
+const SIMILAR_PASSAGES = 300;
+/** Reciprocal-rank constant when merging the two rankings of films like one: low, so the first few lead. */
+const SIMILAR_RRF_K = 10;
+/** What genres shared in full add, against 1/(SIMILAR_RRF_K + rank) for each ranking. */
+const SIMILAR_GENRE_WEIGHT = 0.1;
 /** A clause ruling out words mostly read as names ("tom hanks": "tom" is also a character's) rules out a person. */
 const NAMED_SHARE = 0.5;
 
@@ -188,6 +197,39 @@ export class MovieSearch {
       .map((movie) => [movie, ...seriesAmong(movie, titled)].sort((a, b) => a.year - b.year))
       .reduce<CorpusMovie[]>((longest, films) => (films.length > longest.length ? films : longest), []);
     return { reference, series };
+  }
+
+  /**
+   * Films like `film`, the most alike first: the films whose story search finds from its plot,
+   * and the films nearest to its passages as a whole in meaning, merged by rank, a shared genre
+   * counting for more. The plot alone favours films sharing a name ("Dirty Harry" for When Harry
+   * Met Sally...), meaning alone films of another kind. Its own series is left out: asked for
+   * films like Toy Story, people know of Toy Story 2.
+   */
+  async similarTo(film: SeriesFilm & Pick<CorpusMovie, 'id' | 'plot' | 'genres'>, count: number): Promise<CorpusMovie[]> {
+    const excluded = new Set([film.id, ...this.seriesOf(film).map((movie) => movie.id)]);
+    const { hits } = await this.search(film.plot || film.title, { k: SIMILAR_POOL, excludeIds: excluded });
+    const key = this.keyOf(film);
+    const nearest: CorpusMovie[] = [];
+    for (const hit of key === null ? [] : this.index.passages.nearest(this.index.passages.filmVector(key), SIMILAR_PASSAGES)) {
+      const movie = this.index.movie(hit.film);
+      if (!excluded.has(movie.id) && !nearest.some((other) => other.id === movie.id)) nearest.push(movie);
+      if (nearest.length === SIMILAR_POOL) break;
+    }
+    const scores = new Map<string, { movie: CorpusMovie; score: number }>();
+    const credit = (movie: CorpusMovie, rank: number) => {
+      const entry = scores.get(movie.id) ?? { movie, score: SIMILAR_GENRE_WEIGHT * sharedGenres(film.genres, movie.genres) };
+      scores.set(movie.id, { ...entry, score: entry.score + 1 / (SIMILAR_RRF_K + rank) });
+    };
+    hits.forEach((hit, rank) => credit(hit.movie, rank));
+    nearest.forEach(credit);
+    return [...scores.values()].sort((a, b) => b.score - a.score || a.movie.id.localeCompare(b.movie.id)).slice(0, count).map((entry) => entry.movie);
+  }
+
+  /** The key of a film of the collection, found through the words of its title; null when it is not there. */
+  private keyOf(film: { id: string; title: string }): number | null {
+    const { keys, fieldScores } = this.index.lexical.score(tokenize(film.title), this.scorer.model.bm25f);
+    return keys.find((key) => fieldScores[TITLE]![key]! > 0 && this.index.movie(key).id === film.id) ?? null;
   }
 
   /** The films of the collection `person` directed, oldest first (read through the people field of the lexical index). */
@@ -361,6 +403,19 @@ export class MovieSearch {
 /** The films of `films` in `film`'s series but itself, oldest first. */
 const seriesAmong = (film: SeriesFilm & { id: string }, films: CorpusMovie[]) =>
   films.filter((movie) => movie.id !== film.id && sameSeries(film, movie)).sort((a, b) => a.year - b.year);
+
+/** The share of two films' genres that they share (Jaccard), genres read as GENRES whatever the corpus calls them. */
+function sharedGenres(a: string[], b: string[]): number {
+  const [first, second] = [genreMask(a), genreMask(b)];
+  const union = bitCount(first | second);
+  return union ? bitCount(first & second) / union : 0;
+}
+
+const bitCount = (mask: number) => {
+  let count = 0;
+  for (let rest = mask >>> 0; rest; rest >>>= 1) count += rest & 1;
+  return count;
+};
 
 /** The first film of a lexical ranking holding the most of the names said (in credits or a story's names), if any holds one. */
 function bestNamedFilm(ranking: readonly number[], matchedNameIdf: Float32Array): number | undefined {

@@ -128,6 +128,17 @@ export class PassageIndex {
     return Float32Array.from(this.vectors.subarray(passage * width, (passage + 1) * width), (v) => v * this.scales[passage]!);
   }
 
+  /** A film's passages as one unit vector, their mean: what the film is about as a whole (for films like it). */
+  filmVector(film: number): Float32Array {
+    const mean = new Float32Array(this.dimensions);
+    for (let p = this.filmStart[film]!; p < this.filmStart[film + 1]!; p++) {
+      const scale = this.scales[p]!;
+      for (let d = 0, offset = p * this.dimensions; d < this.dimensions; d++) mean[d]! += this.vectors[offset + d]! * scale;
+    }
+    const length = Math.hypot(...mean) || 1;
+    return mean.map((value) => value / length);
+  }
+
   passageCount(film: number): number {
     return this.filmStart[film + 1]! - this.filmStart[film]!;
   }

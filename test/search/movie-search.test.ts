@@ -125,6 +125,22 @@ describe('MovieSearch on the bundled corpus', async () => {
     expect(withTheirs.slice(0, 2)).toEqual(['Jaws', 'Alien']);
   });
 
+  test('films like one: of its kind, never itself or its own series, nor a film sharing only a name', async () => {
+    const film = async (title: string) => (await search.search(title, { k: 1 })).hits[0]!.movie;
+    const toyStory = await film('toy story');
+    const likeToyStory = await search.similarTo(toyStory, 5);
+    expect(likeToyStory).toHaveLength(5);
+    for (const like of likeToyStory) expect(like.title).not.toStartWith('Toy Story');
+    const likeSpiritedAway = await search.similarTo(await film('spirited away'), 5);
+    for (const like of likeSpiritedAway.slice(0, 3)) expect(like.genres).toContain('Animation');
+    const likeGodfather = await search.similarTo(await film('the godfather'), 5);
+    expect(likeGodfather.map((like) => like.title).filter((title) => title.startsWith('The Godfather'))).toEqual([]);
+    expect(likeGodfather[0]!.genres).toContain('Crime');
+    const harry = await film('when harry met sally');
+    expect(harry.title).toBe('When Harry Met Sally...');
+    expect((await search.similarTo(harry, 5)).map((like) => like.title)).not.toContain('Dirty Harry');
+  });
+
   test("tells a film's series from the collection, oldest first, and nothing for a film without one", () => {
     const seriesOf = (title: string) => {
       const movie = search.seriesOf({ id: `probe-${title}`, title, directors: [], cast: ['Tom Hanks', 'Sigourney Weaver', 'Roy Scheider'] });
