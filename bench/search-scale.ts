@@ -1,8 +1,9 @@
 #!/usr/bin/env bun
 // Search at scale, on the 35k-film corpus (scripts/large-corpus.ts): ingest throughput, index
 // size, opening time, the passage index's approximate search against exact search (latency
-// and recall@10), the full search's latency (analysis, embedding, both retrievers, features,
-// scoring), query embedding on one core, and peak memory.
+// and recall@10), the full search's latency (as the chat searches offline: another language
+// in its gloss; analysis, embedding, both retrievers, features, scoring), query embedding on
+// one core, and peak memory.
 //
 //   bun bench/search-scale.ts [--rebuild] [--queries N]
 //   --rebuild  re-ingest even when the cached index (shared with bench/retrieval-quality.ts) is fresh
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { exactSearch, MetricKind } from 'usearch';
 import { buildLargeCorpus } from '../scripts/large-corpus.ts';
 import { loadConfig } from '../src/config.ts';
+import { OfflineLanguageModel } from '../src/llm/offline/offline-model.ts';
 import { readJsonLines } from '../src/search/corpus.ts';
 import { indexFiles, MovieIndex } from '../src/search/movie-index.ts';
 import { MovieSearch } from '../src/search/movie-search.ts';
@@ -66,15 +68,22 @@ figures.push(['open the index (memory-mapped)', ms(opened - openStart)]);
 figures.push(['open to first search answered (cold pages)', ms(performance.now() - openStart)]);
 
 const queries = (await evalQueries()).slice(0, QUERY_COUNT);
-// The full search first, as a server runs it: before exact search fills the heap.
-for (const q of queries.slice(0, 20)) await search.search(q, { k: 5 }); // warm-up
+// The full search first, as a server runs it: before exact search fills the heap. It searches
+// what the chat searches offline: a description in another language is read in its English
+// gloss first (the gloss counted in the time), and one it cannot read is not searched.
+const reader = new OfflineLanguageModel(null);
+const searchAsTheChat = async (q: string) => {
+  const understood = await reader.understandDescription(q);
+  if (understood.kind === 'description') await search.search(understood.text, { k: 5 });
+};
+for (const q of queries.slice(0, 20)) await searchAsTheChat(q); // warm-up
 const searchTimes: number[] = [];
 for (const q of queries) {
   const start = performance.now();
-  await search.search(q, { k: 5 });
+  await searchAsTheChat(q);
   searchTimes.push(performance.now() - start);
 }
-figures.push(['full search p50 / p95 (analysis, embedding, BM25F, passages, features, scoring)', `${ms(percentile(searchTimes, 0.5))} / ${ms(percentile(searchTimes, 0.95))}`]);
+figures.push(['full search p50 / p95 (gloss of another language, analysis, embedding, BM25F, passages, features, scoring)', `${ms(percentile(searchTimes, 0.5))} / ${ms(percentile(searchTimes, 0.95))}`]);
 
 const vectors = await Promise.all(queries.map((q) => embedder.embedQuery(q)));
 const passages = index.passages;
