@@ -14,12 +14,12 @@ type Refinement = Extract<Intent, { kind: 'refine' }>;
 const OLDER = /\b(older|earlier|way before|before that|not that recent|not so recent|much older)\b/;
 const NEWER = /\b(newer|more recent|later|not that old|not so old)\b/;
 
-/** "it was older": before the films shown; "more recent": after them. */
-function relativeEra(details: string, shown: MovieCandidate[]): YearRange | undefined {
-  const years = shown.map((candidate) => candidate.catalog_year ?? candidate.rag_year).filter((year): year is number => Number.isInteger(year));
-  if (years.length === 0) return undefined;
-  if (OLDER.test(details.toLowerCase())) return { from: 1880, to: Math.min(...years) - 1 };
-  if (NEWER.test(details.toLowerCase())) return { from: Math.max(...years) + 1, to: 2100 };
+/** "it was older": before the film it is said of (the one it is like, else the first shown); "more recent": after it. */
+function relativeEra(details: string, film: MovieCandidate | undefined): YearRange | undefined {
+  const year = film && (film.catalog_year ?? film.rag_year);
+  if (!year || !Number.isInteger(year)) return undefined;
+  if (OLDER.test(details.toLowerCase())) return { from: 1880, to: year - 1 };
+  if (NEWER.test(details.toLowerCase())) return { from: year + 1, to: 2100 };
   return undefined;
 }
 
@@ -30,7 +30,8 @@ export function applyRefinement(state: ConversationState, refinement: Refinement
   const shown = state.candidates;
   const anchor = refinement.anchor === null ? undefined : shown[refinement.anchor];
   // A decade said outright beats "older than these", which beats what was known before.
-  const era = eraOf(refinement.details) ?? relativeEra(refinement.details, shown) ?? refinement.hints.era ?? state.hints.era;
+  const eraSaid = eraOf(refinement.details) ?? relativeEra(refinement.details, anchor ?? shown[0]);
+  const era = eraSaid ?? refinement.hints.era ?? state.hints.era;
   // The film it is like shares its genres, drama aside (nearly every film is one).
   const anchorGenres = (anchor?.catalog_genres.length ? anchor.catalog_genres : (anchor?.rag_genre ?? [])).filter((genre) => genre !== 'Drama');
   const hints: SearchHints = {
@@ -49,8 +50,23 @@ export function applyRefinement(state: ConversationState, refinement: Refinement
     details,
     hints,
     query: [state.description, ...details].join('. '),
-    rejectedIds: [...new Set([...state.rejectedIds, ...shown.map((candidate) => candidate.corpus_id)])],
+    rejectedIds: [...new Set([...state.rejectedIds, ...turnedDown(shown, refinement, eraSaid).map((candidate) => candidate.corpus_id)])],
   };
+}
+
+/**
+ * The films a refinement turns down: every one shown, but where it only says when ("no, more
+ * recent", "no, it's from the 2010s") without turning down the whole list, the films shown
+ * after the first that came out then stay in the race: the first was what the "no" answered,
+ * and Incredibles 2, shown second, may be the more recent film meant.
+ */
+function turnedDown(shown: MovieCandidate[], refinement: Refinement, eraSaid: YearRange | undefined): MovieCandidate[] {
+  if (!eraSaid || refinement.turnsDownAll || tellsStory(refinement.details)) return shown;
+  const fits = (film: MovieCandidate) => {
+    const year = film.catalog_year ?? film.rag_year;
+    return year >= eraSaid.from && year <= eraSaid.to;
+  };
+  return shown.filter((film, index) => index === 0 || !fits(film));
 }
 
 /** Words of a correction that say when, or that something was misremembered, not what happens. */

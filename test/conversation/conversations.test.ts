@@ -125,10 +125,27 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(state.details).toHaveLength(1);
     expect(state.details[0]).toContain('spacesuit');
     expect(state.rejectedIds).toContain('wall-e-2008');
-    // "older" than every film shown: an era before the oldest of them.
-    const oldestShown = Math.min(...first.done.candidates.map((c: { rag_year: number }) => c.rag_year));
-    expect(state.hints.era).toEqual({ from: 1880, to: oldestShown - 1 });
+    // "older" than the film it is said of, the first shown: an era before it.
+    const firstShown = first.done.candidates[0];
+    expect(state.hints.era).toEqual({ from: 1880, to: (firstShown.catalog_year ?? firstShown.rag_year) - 1 });
     expect(state.refinementCycles).toBe(1);
+  });
+
+  test('"no, more recent" keeps the films shown after the first that are: Incredibles 2, shown second, comes first', async () => {
+    const id = crypto.randomUUID();
+    const first = await say(server, user, id, 'an animated movie about a family of superheroes');
+    expect(titles(first).slice(0, 2)).toEqual(['The Incredibles', 'Incredibles 2']);
+    const newer = await say(server, user, id, 'no its not that, more recent');
+    expect(titles(newer)[0]).toBe('Incredibles 2');
+    expect(titles(newer)).not.toContain('The Incredibles');
+    const state = await savedState(server, id);
+    expect(state.rejectedIds).toContain('the-incredibles-2004');
+    expect(state.rejectedIds).not.toContain('incredibles-2-2018');
+    // Turned down in so many words, none stays.
+    const other = crypto.randomUUID();
+    await say(server, user, other, 'an animated movie about a family of superheroes');
+    const none = await say(server, user, other, 'none of these, more recent');
+    expect(titles(none)).not.toContain('Incredibles 2');
   });
 
   test('right director, wrong film: the director stays, the new detail leads', async () => {

@@ -19,7 +19,7 @@ function listOpening(count: number, refinement: number, likely: boolean): string
     return `${refinement === 0 ? '' : 'Thanks. '}I'm not sure I have your film: nothing I know fits the description closely. ` +
       `${one ? 'This is the nearest' : 'These are the nearest'} I found:`;
   }
-  if (refinement !== 0) return `Thanks, that helps. With those details, here ${one ? 'is what I found' : `are ${count} new candidates`}:`;
+  if (refinement !== 0) return `Thanks, that helps. With those details, here ${one ? 'is what I found' : `are the ${count} that fit best`}:`;
   return one ? 'I found one film that fits your description:' : `I found ${count} films that fit your description:`;
 }
 
