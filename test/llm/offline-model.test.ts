@@ -222,6 +222,10 @@ describe('offline Q&A', () => {
     expect(await answerFromFacts('was it ever remade', tools())).toBe(`I don't know about remakes: ${held}`);
     for (const asked of ['is that the disney one?', 'was it made by pixar', 'which studio made it'])
       expect(await answerFromFacts(asked, tools())).toBe(`I don't know which studio made it: ${held}`);
+    for (const asked of ['is it ok for a 5 year old', 'is it suitable for kids?', 'is it pg 13'])
+      expect(await answerFromFacts(asked, tools())).toBe("I don't know the age rating of Jaws, so I can't say who it suits: it is listed as adventure and thriller.");
+    expect(await answerFromFacts('what is it rated, pg?', tools())).toBe("Jaws is rated 8 out of 10 by the catalog's users. I don't know the age rating of Jaws, so I can't say who it suits: it is listed as adventure and thriller.");
+    expect(topicsOf('how old is it')).toEqual(['year']);
     for (const asked of ['is it on netflix?', 'where can i watch it', 'can i stream it anywhere', 'is it on dvd'])
       expect(await answerFromFacts(asked, tools())).toBe(`I don't know where you can watch it: ${held}`);
     expect(await answerFromFacts('who directed it and who wrote the music', tools())).toBe(`Jaws was directed by Steven Spielberg. I don't know about its music: ${held}`);

@@ -146,6 +146,7 @@ const ROWS: Row[] = [
   { class: 'a question about one', candidates: thrillers, message: "what's Ronin about", expected: { kind: 'ask', index: 2, question: "what's Ronin about" } },
   { class: 'a question about one', candidates: thrillers, message: 'is the first one rated well?', expected: { kind: 'ask', index: 0, question: 'is the first one rated well?' } },
   { class: 'a question about one', candidates: thrillers, message: 'who directed it?', expected: { kind: 'ask', index: 0, question: 'who directed it?' } },
+  { class: 'a question about one', candidates: cartoons, message: 'is the second one ok for a 5 year old?', expected: { kind: 'ask', index: 1, question: 'is ok for a 5 year old?' } },
   { class: 'a question about one', candidates: thrillers, message: 'what year', expected: { kind: 'ask', index: 0, question: 'what year' } },
   { class: 'a question about one', candidates: thrillers, message: 'who directed?', expected: { kind: 'ask', index: 0, question: 'who directed?' } },
   { class: 'a question about one', candidates: thrillers, message: 'who plays the main guy', expected: { kind: 'ask', index: 0, question: 'who plays the main guy' } },

@@ -11,7 +11,7 @@ import { foldAccents } from '../../text.ts';
 const normaliseQuestion = (question: string) =>
   foldAccents(question).toLowerCase().replace(/[’']/g, '').replace(/[^a-z0-9#]+/g, ' ').trim();
 
-type Topic = 'director' | 'cast' | 'year' | 'rating' | 'genres' | 'kind' | 'feel' | 'runtime' | 'similar' | 'series' | 'byDirector' | 'language' | 'country' | 'source' | 'plot' | 'title' | 'unheld';
+type Topic = 'director' | 'cast' | 'year' | 'ageRating' | 'rating' | 'genres' | 'kind' | 'feel' | 'runtime' | 'similar' | 'series' | 'byDirector' | 'language' | 'country' | 'source' | 'plot' | 'title' | 'unheld';
 
 /** Where or when the story is set: "what year is it set in" asks of the story, not of the release. */
 const SETTING = /\b(set in|takes? place|where is it set|when is it set|setting)\b/;
@@ -49,7 +49,9 @@ const TOPICS: Array<[Topic, RegExp]> = [
   ['cast', /\b(cast|star(s|red|ring)?|actor|actors|actress|acted|who( else)? (plays|played|is in|was in|acts|acted|voices|voiced|does the voice)|voice cast|voice actors?|(anyone|anybody) (famous |well known |i know )?in (it|this|that)|lead(ing)? role)\b/],
   ['runtime', /\b(how long|how (much|many) (of )?time|wie lange|runtime|run time|length|minutes|hours|duration|(is|was) (it|this|that) (too |very |really )?(long|short))\b/],
   ['rating', /\b(rating|rated|score|good|worth|imdb|reviews?|stars out of)\b/],
-  ['year', /\b(when|what year|which year|year|release(d)?|come out|came out|how old)\b/],
+  // "is it ok for a 5 year old?", "is it pg?": who may watch it, which no fact holds.
+  ['ageRating', /\b(((ok|okay|suitable|appropriate|safe|fine|alright|good) for (a |my |young |little |small )*(kids?|children|child|toddlers?|teens?|teenagers?|(\d+|[a-z]+) years? olds?))|age (rating|limit|restriction)|rated (g|pg|pg 13|r|nc 17)|pg( 13)?|nc 17|certificate|certification|parental guidance|mpaa|family friendly|kid friendly)\b/],
+  ['year', /\b(when|what year|which year|years?(?! olds?)|release(d)?|come out|came out|how old is (it|this|that|the (film|movie)))\b/],
   ['genres', /\b(genre|genres|kind of (film|movie)|type of (film|movie)|category)\b/],
   ['title', /\b(original title|(?<!what (is|was|s) the (?!film|movie)[a-z]+ )called|name of the (film|movie)|title)\b/],
   ['plot', new RegExp(`\\b(plot|(?<!(true|real) )story|ending|summary|synopsis|premise|twist|spoilers?|how does it end)\\b|${NAMED_IN_STORY.source}`)],
@@ -75,7 +77,8 @@ export function topicsOf(question: string): Topic[] {
   // "Is it a true story?" asks where the story comes from, not whether it is listed as a biography.
   // "Was it made by pixar?" asks who made it, not whether it is a cartoon.
   const studioNamed = kind && STUDIO.exec(text)?.index === kind.at;
-  if (kind && !studioNamed && !asked.some(({ topic }) => topic === 'genres' || topic === 'source')) asked.push({ topic: 'kind', at: kind.at });
+  // The answer on its age rating names its genres already.
+  if (kind && !studioNamed && !asked.some(({ topic }) => topic === 'genres' || topic === 'source' || topic === 'ageRating')) asked.push({ topic: 'kind', at: kind.at });
   if (asked.length === 0 && feltAs(text)) return ['feel'];
   if (asked.length === 0 && PLOT_IF_ALONE.test(text)) return ['plot'];
   // "what else did the director make?" names the director in its answer: not asked twice.
@@ -179,6 +182,10 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
     case 'cast': {
       const { cast } = await tools.credits();
       return cast.length ? `${name} stars ${listNames(cast)}.` : `I don't have the cast of ${name}.`;
+    }
+    case 'ageRating': {
+      const listed = facts.genres.length ? `: it is listed as ${genresListed(facts)}` : '';
+      return `I don't know the age rating of ${name}, so I can't say who it suits${listed}.`;
     }
     case 'year':
       return facts.year ? `${name} came out in ${facts.year}.` : `I don't know when ${name} was released.`;

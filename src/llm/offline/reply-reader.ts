@@ -480,7 +480,8 @@ function aPlaceInTheList(words: string[], starts: boolean[], ref: Reference): bo
 
 const isNegative = (clause: Clause) => clause.words.some((w) => NEGATIONS.has(w)) || /\b(is not|was not|dont think so)\b/.test(clause.text);
 const isAffirmative = (clause: Clause) =>
-  clause.words.some((w) => AFFIRMATIONS.has(w)) ||
+  // "is it ok for kids?" asks; "ok, that one" says yes.
+  clause.words.some((w, i) => AFFIRMATIONS.has(w) && !(/^(ok|okay|good|fine|alright)$/.test(w) && /^(for|to)$/.test(clause.words[i + 1] ?? ''))) ||
   /\b(thats it|thats the one|this is (it|the one)|its (it|this one|that one|the one(?! (after|before|with|where|who|that|from|about|set|in)\b))|you got it|got it|found it|spot on|thank|nailed it|that one)\b/.test(clause.text);
 
 /** The words of a clause that tell something new about the film. */
@@ -703,7 +704,7 @@ const BARE_QUESTION_WORDS = 3;
 /** Whether a question asks of the film in view: it points at it, or is too short to hold a title besides ("when harry met sally" is one). */
 const asksOfTheOneInView = (text: string) => THE_ONE_IN_VIEW.test(text) || text.split(' ').length <= BARE_QUESTION_WORDS;
 /** What a question may ask of a film shown: its facts, not films like it or what it is called. */
-const ASKABLE = new Set(['director', 'cast', 'year', 'rating', 'genres', 'kind', 'feel', 'runtime', 'plot', 'series', 'language', 'country', 'source', 'unheld']);
+const ASKABLE = new Set(['director', 'cast', 'year', 'ageRating', 'rating', 'genres', 'kind', 'feel', 'runtime', 'plot', 'series', 'language', 'country', 'source', 'unheld']);
 
 /**
  * The candidate a reply asks a question about without choosing it ("who is in the second
