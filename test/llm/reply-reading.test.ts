@@ -147,6 +147,8 @@ const ROWS: Row[] = [
   { class: 'a question about one', candidates: thrillers, message: 'is the first one rated well?', expected: { kind: 'ask', index: 0, question: 'is the first one rated well?' } },
   { class: 'a question about one', candidates: thrillers, message: 'who directed it?', expected: { kind: 'ask', index: 0, question: 'who directed it?' } },
   { class: 'a question about one', candidates: cartoons, message: 'is the second one ok for a 5 year old?', expected: { kind: 'ask', index: 1, question: 'is ok for a 5 year old?' } },
+  // Asked, a person names a film shown without choosing it: the pipeline points at it.
+  { class: 'a film named by a person, asked', candidates: thrillers, message: 'with tom cruise?', expected: refine(null, [], 'Tom Cruise'), detailWords: ['tom cruise'] },
   { class: 'a question about one', candidates: thrillers, message: 'what year', expected: { kind: 'ask', index: 0, question: 'what year' } },
   { class: 'a question about one', candidates: thrillers, message: 'who directed?', expected: { kind: 'ask', index: 0, question: 'who directed?' } },
   { class: 'a question about one', candidates: thrillers, message: 'who plays the main guy', expected: { kind: 'ask', index: 0, question: 'who plays the main guy' } },

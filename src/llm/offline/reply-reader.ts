@@ -570,7 +570,7 @@ function readRightPerson(clause: Clause, candidates: MovieCandidate[], reading: 
  * The rules' reading of a reply, or null when they cannot tell (no reference, no yes or no,
  * no detail): then the nearest labelled examples decide.
  */
-function readReply(clauses: Clause[], candidates: MovieCandidate[], yesTakes: number): Intent | null {
+function readReply(clauses: Clause[], candidates: MovieCandidate[], yesTakes: number, asked: boolean): Intent | null {
   if (clauses.length === 0) return { kind: 'refine', details: '', anchor: null, hints: {}, turnsDownAll: false };
   const reading: Reading = { pick: null, pickClause: -1, anchor: null, keptPerson: null, lastPerson: null, rejectedAll: false, listRejected: false, wrongFilm: false, personTakenBack: null, details: [] };
 
@@ -678,6 +678,8 @@ function readReply(clauses: Clause[], candidates: MovieCandidate[], yesTakes: nu
       .slice(reading.pickClause + 1)
       .some((clause) => /^(but|except)\b/.test(clause.text) && /\b(was|were|had|set|with|its|in|on|at|about|instead)\b/.test(clause.text) && !HEDGE.test(clause.text) && !CONFIRMS_PICK.test(clause.text));
     if (describesMore && plain.length) return refine(plain.join('. '), pick.index, hints);
+    // "with tom hanks?" asks whether a film shown has them: it is named, not chosen.
+    if (pick.via === 'person' && asked) return refine(pick.person!, null, {});
     return { kind: 'confirm', index: pick.index };
   }
   const said = told.join('. ');
@@ -703,6 +705,9 @@ const THE_ONE_IN_VIEW = /\b(it|this|that|the (film|movie)|the (main|lead|leading
 const BARE_QUESTION_WORDS = 3;
 /** Whether a question asks of the film in view: it points at it, or is too short to hold a title besides ("when harry met sally" is one). */
 const asksOfTheOneInView = (text: string) => THE_ONE_IN_VIEW.test(text) || text.split(' ').length <= BARE_QUESTION_WORDS;
+/** A reply put as a question. */
+const ASKS = /\?$/;
+
 /** What a question may ask of a film shown: its facts, not films like it or what it is called. */
 const ASKABLE = new Set(['director', 'cast', 'year', 'ageRating', 'rating', 'genres', 'kind', 'feel', 'runtime', 'plot', 'series', 'language', 'country', 'source', 'unheld']);
 
@@ -796,7 +801,7 @@ export class ReplyReader {
     if (placeBeside(message)) return { kind: 'refine', details: message.trim(), anchor: null, hints: {}, turnsDownAll: false };
     const asked = askedAbout(clauses, inView);
     if (asked !== null) return { kind: 'ask', ...asked };
-    const decided = readReply(clauses, candidates, inView);
+    const decided = readReply(clauses, candidates, inView, ASKS.test(message.trim()));
     if (decided?.kind === 'confirm') {
       const question = questionBeside(clauses);
       return question ? { ...decided, question } : decided;
