@@ -4,6 +4,7 @@
 import type { MovieCandidate } from '../../catalog/candidates.ts';
 import type { Embedder } from '../../search/embedder.ts';
 import type { Intent, LanguageModel, MovieFacts, MovieTools, PresentationInput, UnderstoodDescription } from '../language-model.ts';
+import { emojiSaid } from './emoji.ts';
 import { GLOSSED_LANGUAGES, glossToEnglish } from './gloss.ts';
 import { detectLanguage, languageName } from './language-detect.ts';
 import { ReplyReader } from './reply-reader.ts';
@@ -43,19 +44,21 @@ export class OfflineLanguageModel implements LanguageModel {
 
   /**
    * The embedding model and the index read English; a description in a language with a
-   * glossary is searched in a word-by-word English gloss, any other is refused.
+   * glossary is searched in a word-by-word English gloss, any other is refused. Emoji of
+   * things a story holds are read as their words.
    */
   async understandDescription(message: string): Promise<UnderstoodDescription> {
-    const language = detectLanguage(message);
-    if (language.code === 'en') return { kind: 'description', text: message, hints: {} };
-    const gloss = glossToEnglish(message, language.code);
+    const said = emojiSaid(message);
+    const language = detectLanguage(said);
+    if (language.code === 'en') return { kind: 'description', text: said, hints: {} };
+    const gloss = glossToEnglish(said, language.code);
     if (!gloss) return { kind: 'unsupported-language', language: language.name, code: language.code, readable: READABLE };
     return { kind: 'description', text: gloss.text, hints: {}, translatedFrom: language.name };
   }
 
   /** A refinement's new details are searched in English too ("no, era alemana, de los 80"). */
   async classifyConfirmation(message: string, candidates: MovieCandidate[], inView?: number): Promise<Intent> {
-    const intent = await this.replies.read(message, candidates, inView);
+    const intent = await this.replies.read(emojiSaid(message), candidates, inView);
     if (intent.kind !== 'refine' || !intent.details.trim()) return intent;
     const understood = await this.understandDescription(intent.details);
     return understood.kind === 'description' ? { ...intent, details: understood.text } : intent;
