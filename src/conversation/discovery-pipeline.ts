@@ -269,7 +269,8 @@ export class DiscoveryPipeline implements TurnEngine {
         // It is named and in view, so a "yes" takes it; the list keeps its order, so "the first"
         // is still the first; the refinement is not spent.
         const film = s.shownBefore![s.describedShown!]!;
-        const reply = s.describedBy.length ? shownHasThem(film, s.describedBy) : thatSoundsLike(film);
+        const turnedDown = s.intent?.kind === 'refine' && s.intent.turnsDownAll;
+        const reply = s.describedBy.length ? shownHasThem(film, s.describedBy, turnedDown) : thatSoundsLike(film);
         streamWords(reply, stream);
         return { ...s, reply, conversation: { ...s.conversation, phase: 'confirmation', candidates: s.shownBefore!, inView: s.describedShown } };
       })

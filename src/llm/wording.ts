@@ -37,9 +37,9 @@ export function thatSoundsLike(candidate: MovieCandidate): string {
   return `That sounds like ${titleAndYear(candidate)}, one of the films I showed you: is that the one? Say yes, or tell me more about the film.`;
 }
 
-/** Said when a refinement names people one of the films shown credits, which a yes then takes. */
-export function shownHasThem(candidate: MovieCandidate, names: string[]): string {
-  return `${titleAndYear(candidate)}, one of the films I showed you, has ${listNames(names, 3)}: is that the one after all? Say yes, or tell me more about the film.`;
+/** Said when a reply names people one of the films shown credits, which a yes then takes; `afterAll` when the reply turned the list down. */
+export function shownHasThem(candidate: MovieCandidate, names: string[], afterAll: boolean): string {
+  return `${titleAndYear(candidate)}, one of the films I showed you, has ${listNames(names, 3)}: is that the one${afterAll ? ' after all' : ''}? Say yes, or tell me more about the film.`;
 }
 
 /** Said after answering a question about one of the films shown, which a yes then takes. */

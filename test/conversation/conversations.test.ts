@@ -223,6 +223,17 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect((await say(server, user, other, 'no, the first one')).done.confirmed_movie.rag_title).toBe(titles(first)[0]);
   });
 
+  test('a person asked about ("with christian bale?") names the film shown that credits them and chooses nothing', async () => {
+    const id = crypto.randomUUID();
+    const first = await say(server, user, id, 'two rival magicians in london, one does a teleporting trick');
+    expect(titles(first)[0]).toBe('The Prestige');
+    const asked = await say(server, user, id, 'with christian bale?');
+    expect(asked.done.phase).toBe('confirmation');
+    expect(asked.done.reply).toBe('The Prestige (2006), one of the films I showed you, has Christian Bale: is that the one? Say yes, or tell me more about the film.');
+    expect((await savedState(server, id)).refinementCycles).toBe(0);
+    expect((await say(server, user, id, 'yes')).done.confirmed_movie.rag_title).toBe('The Prestige');
+  });
+
   test('"and the second?" right after an answer asks the same of that film and picks nothing; a question of its own is its own', async () => {
     const id = crypto.randomUUID();
     const first = await say(server, user, id, DESCRIPTION);
