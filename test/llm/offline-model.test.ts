@@ -247,6 +247,16 @@ describe('offline Q&A', () => {
     expect(await new OfflineLanguageModel(null).answerQuestion('who is the shark hunter', tools())).toStartWith("I can't answer that from the facts I hold, but here is what I know of its story");
   });
 
+  test('whether someone is in it: yes with their part, by whole name or surname, or the credits it has', async () => {
+    expect(await answerFromFacts('is roy scheider in it?', tools())).toBe('Yes: Roy Scheider is in Jaws.');
+    expect(await answerFromFacts('with robert shaw?', tools())).toBe('Yes: Robert Shaw is in Jaws.');
+    expect(await answerFromFacts('is spielberg in it?', tools())).toBe('Yes: Steven Spielberg directed Jaws.');
+    expect(await answerFromFacts('does it star tom hanks?', tools())).toBe("I don't know of tom hanks in Jaws: the people I know it credits are Roy Scheider, Robert Shaw and Steven Spielberg.");
+    expect(topicsOf('is there a dog in it?')).not.toContain('personIn');
+    expect(topicsOf('who is in it')).toEqual(['cast']);
+    expect(topicsOf('is it with anyone famous')).toEqual(['cast']);
+  });
+
   test('says plainly when it does not know', async () => {
     expect(await answerFromFacts('how long is it', tools({ runtimeMinutes: null }))).toBe("I don't know how long Jaws is.");
     expect(await answerFromFacts('rating?', tools({ rating: null }))).toBe("I don't have a rating for Jaws.");

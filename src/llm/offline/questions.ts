@@ -11,13 +11,26 @@ import { foldAccents } from '../../text.ts';
 const normaliseQuestion = (question: string) =>
   foldAccents(question).toLowerCase().replace(/[’']/g, '').replace(/[^a-z0-9#]+/g, ' ').trim();
 
-type Topic = 'director' | 'cast' | 'year' | 'ageRating' | 'rating' | 'genres' | 'kind' | 'feel' | 'runtime' | 'similar' | 'series' | 'byDirector' | 'language' | 'country' | 'source' | 'plot' | 'title' | 'unheld';
+type Topic = 'director' | 'cast' | 'personIn' | 'year' | 'ageRating' | 'rating' | 'genres' | 'kind' | 'feel' | 'runtime' | 'similar' | 'series' | 'byDirector' | 'language' | 'country' | 'source' | 'plot' | 'title' | 'unheld';
 
 /** Where or when the story is set: "what year is it set in" asks of the story, not of the release. */
 const SETTING = /\b(set in|takes? place|where is it set|when is it set|setting)\b/;
 
 /** Who made the film as a business: "is that the disney one?", "was it pixar?" (a studio, not a genre, though Pixar makes cartoons). */
 const STUDIO = /\b(studios?|production (company|companies)|produced|producers?|disney|pixar|dreamworks|ghibli|marvel|dc|warner( bros)?|universal|paramount|a24)\b/;
+
+/** "is tom hanks in it?", "does it have roy scheider", "with christian bale?": whether someone is in the film; the name is the last group. */
+const THE_FILM = '(?:it|this|that|this one|that one|the (?:film|movie))';
+const PERSON_ASKED = [
+  new RegExp(`^(?:is|was|isnt|wasnt) ((?:[a-z]+ ){0,3}[a-z]+) (?:in|starring in|acting in) ${THE_FILM}$`),
+  new RegExp(`^(?:does|did|doesnt|didnt) ${THE_FILM} (?:have|star|feature|include|got) ((?:[a-z]+ ){0,3}[a-z]+)(?: in it)?$`),
+  new RegExp(`^(?:is|was) ${THE_FILM} (?:the one )?(?:with|starring|featuring) ((?:[a-z]+ ){0,3}[a-z]+)$`),
+  /^(?:with|starring|featuring) ((?:[a-z]+ ){0,3}[a-z]+)$/,
+];
+/** The name a question asks about ("tom hanks"), as said, or null. */
+const personAsked = (text: string) => PERSON_ASKED.map((pattern) => pattern.exec(text)?.[1]).find((name) => name !== undefined && readsAsName(name)) ?? null;
+/** Words that can be a name: each a word of substance ("is there a dog in it" asks of no one). */
+const readsAsName = (said: string) => tokenize(said).length === said.split(' ').length && !/\b(anyone|anybody|someone|somebody|him|her|them)\b/.test(said);
 
 /** What someone in the story is called ("what's the name of the robot"): no fact but the story tells it. */
 const NAMED_IN_STORY = /\b(names? of the (?!(film|movie|director|actor|actress|studio|song|book)s?\b)[a-z]+|what (is|was|s) the [a-z]+ (called|named)|characters? names?)\b/;
@@ -46,7 +59,7 @@ const TOPICS: Array<[Topic, RegExp]> = [
   // "films like it", not "would my kids like it"
   ['similar', /\b(similar|(films?|movies?|anything|something|others?|ones?|more|else)( (is|are))? like (it|this|that)|recommend|recommendation|else (to|should) watch|more (films|movies) like|other (films|movies) like)\b/],
   ['director', /\b(direct(ed|or|ors|s)?|who made|who (has )?(the (film|movie) )?filmed|filmmaker|behind the camera)\b/],
-  ['cast', /\b(cast|star(s|red|ring)?|actor|actors|actress|acted|who( else)? (plays|played|is in|was in|acts|acted|voices|voiced|does the voice)|voice cast|voice actors?|(anyone|anybody) (famous |well known |i know )?in (it|this|that)|lead(ing)? role)\b/],
+  ['cast', /\b(cast|star(s|red|ring)?|actor|actors|actress|acted|who( else)? (plays|played|is in|was in|acts|acted|voices|voiced|does the voice)|voice cast|voice actors?|(anyone|anybody) (famous |well known |i know )?in (it|this|that)|(with|has|have|got) (anyone|anybody) (famous|well known)|lead(ing)? role)\b/],
   ['runtime', /\b(how long|how (much|many) (of )?time|wie lange|runtime|run time|length|minutes|hours|duration|(is|was) (it|this|that) (too |very |really )?(long|short))\b/],
   ['rating', /\b(rating|rated|score|good|worth|imdb|reviews?|stars out of)\b/],
   // "is it ok for a 5 year old?", "is it pg?": who may watch it, which no fact holds.
@@ -81,10 +94,13 @@ export function topicsOf(question: string): Topic[] {
   if (kind && !studioNamed && !asked.some(({ topic }) => topic === 'genres' || topic === 'source' || topic === 'ageRating')) asked.push({ topic: 'kind', at: kind.at });
   if (asked.length === 0 && feltAs(text)) return ['feel'];
   if (asked.length === 0 && PLOT_IF_ALONE.test(text)) return ['plot'];
-  // "what else did the director make?" names the director in its answer: not asked twice.
+  if (personAsked(text)) asked.push({ topic: 'personIn', at: 0 });
+  // "what else did the director make?" names the director in its answer, "does it star tom
+  // hanks?" whom it stars: neither asked twice.
   const byDirector = asked.some(({ topic }) => topic === 'byDirector');
+  const personIn = asked.some(({ topic }) => topic === 'personIn');
   return asked
-    .filter(({ topic }) => !(byDirector && topic === 'director'))
+    .filter(({ topic }) => !(byDirector && topic === 'director') && !(personIn && topic === 'cast'))
     .sort((a, b) => a.at - b.at)
     .map(({ topic }) => topic);
 }
@@ -155,6 +171,23 @@ function seriesAnswer(facts: MovieFacts, others: SimilarFilm[]): string {
   return `In my collection, ${name} follows ${filmsSaid(before)}; I know of no later film of the series.`;
 }
 
+/**
+ * Whether the person asked about is in the film: yes, with their part, when its credits name
+ * them in full or by surname ("is hanks in it?"); else that the credits known do not.
+ */
+function personInAnswer(asked: string, title: string, { directors, cast }: { directors: string[]; cast: string[] }): string {
+  const terms = tokenize(asked);
+  const named = (person: string) => {
+    const own = tokenize(person);
+    return own.length > 0 && (terms.length === 1 ? own.at(-1) === terms[0] : terms.every((term) => own.includes(term)));
+  };
+  const parts = [...cast.filter(named).map((person) => `${person} is in ${title}`), ...directors.filter(named).map((person) => `${person} directed ${title}`)];
+  if (parts.length) return `Yes: ${listNames(parts)}.`;
+  return cast.length
+    ? `I don't know of ${asked} in ${title}: the people I know it credits are ${listNames([...cast.slice(0, 4), ...directors])}.`
+    : `I don't have the cast of ${title}, so I can't say whether ${asked} is in it.`;
+}
+
 /** "Is it scary?", "is it a comedy?": yes or no from the film's genres, which it names. */
 function answerKind(question: string, facts: MovieFacts): string {
   const name = facts.title;
@@ -187,6 +220,8 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
       const listed = facts.genres.length ? `: it is listed as ${genresListed(facts)}` : '';
       return `I don't know the age rating of ${name}, so I can't say who it suits${listed}.`;
     }
+    case 'personIn':
+      return personInAnswer(personAsked(normaliseQuestion(question))!, name, await tools.credits());
     case 'year':
       return facts.year ? `${name} came out in ${facts.year}.` : `I don't know when ${name} was released.`;
     case 'rating':

@@ -709,7 +709,7 @@ const asksOfTheOneInView = (text: string) => THE_ONE_IN_VIEW.test(text) || text.
 const ASKS = /\?$/;
 
 /** What a question may ask of a film shown: its facts, not films like it or what it is called. */
-const ASKABLE = new Set(['director', 'cast', 'year', 'ageRating', 'rating', 'genres', 'kind', 'feel', 'runtime', 'plot', 'series', 'language', 'country', 'source', 'unheld']);
+const ASKABLE = new Set(['director', 'cast', 'personIn', 'year', 'ageRating', 'rating', 'genres', 'kind', 'feel', 'runtime', 'plot', 'series', 'language', 'country', 'source', 'unheld']);
 
 /**
  * The candidate a reply asks a question about without choosing it ("who is in the second
