@@ -85,7 +85,8 @@ export interface ValidationRules {
 
 /**
  * Scores, removes duplicates (same catalog id, or same normalised title and year: the first,
- * best-ranked one stays), drops the weak, and keeps the search's order. Not the order of
+ * best-ranked one stays), drops the weak the search ranks below every film kept, and keeps
+ * the search's order. Not the order of
  * confidence: its catalog half says the catalog knows a film, not that it is the one
  * described, and a corpus larger than the catalog snapshot (the 35k-film one offline) would
  * see every film the snapshot lacks listed under any film it holds, however unlike.
@@ -93,13 +94,16 @@ export interface ValidationRules {
 export function validateCandidates(hits: EnrichedHit[], rules: ValidationRules): MovieCandidate[] {
   const scored = hits.map((hit) => toMovieCandidate(hit.movie, hit.catalog, confidenceOf(hit)));
   const seen = new Set<string>();
-  const kept: MovieCandidate[] = [];
+  const unique: MovieCandidate[] = [];
   for (const candidate of scored) {
     const keys = [`title:${normaliseTitle(candidate.rag_title)}:${candidate.rag_year}`];
     if (candidate.catalog_id) keys.push(`catalog:${candidate.catalog_id}`);
     if (keys.some((key) => seen.has(key))) continue;
     keys.forEach((key) => seen.add(key));
-    if (candidate.confidence >= rules.minConfidence) kept.push(candidate);
+    unique.push(candidate);
   }
-  return kept;
+  // A weak film the search ranks above one kept stays: its confidence is low because the
+  // catalog lacks it, not because the search found it less likely.
+  const lastStrong = unique.findLastIndex((candidate) => candidate.confidence >= rules.minConfidence);
+  return unique.filter((candidate, index) => candidate.confidence >= rules.minConfidence || index < lastStrong);
 }

@@ -71,13 +71,19 @@ describe('validateCandidates', () => {
     expect(candidates[0]).toMatchObject({ catalog_id: 'tt2', catalog_title: 'Jaws', rag_year: 1975, rag_director: 'D' });
   });
 
-  test('a film the catalog does not hold keeps its rank above one it holds that the search found less likely; a weak one is dropped', () => {
+  test('a film the catalog does not hold keeps its rank above one it holds that the search found less likely, however weak; a weak one below every film kept is dropped', () => {
     const kept = validateCandidates(
-      [hit(movie('Heat', 1995), 0.4, null, 0), hit(movie('Jaws', 1975), 0.04, null, 0), hit(movie('Alien', 1979), 0.01, catalog('tt3', 'Alien', 1979), 1)],
+      [
+        hit(movie('Heat', 1995), 0.4, null, 0),
+        hit(movie('Jaws', 1975), 0.04, null, 0),
+        hit(movie('Alien', 1979), 0.01, catalog('tt3', 'Alien', 1979), 1),
+        hit(movie('Obscure', 1990), 0.03, null, 0),
+      ],
       { minConfidence: 0.02 },
     );
-    expect(kept.map((c) => c.rag_title)).toEqual(['Heat', 'Alien']);
-    expect(kept[1]!.confidence).toBeGreaterThan(kept[0]!.confidence);
+    expect(kept.map((c) => c.rag_title)).toEqual(['Heat', 'Jaws', 'Alien']);
+    expect(kept[1]!.confidence).toBeLessThan(0.02);
+    expect(kept[2]!.confidence).toBeGreaterThan(kept[0]!.confidence);
   });
 
   test('a candidate without catalog data has null scalars and empty lists', () => {
