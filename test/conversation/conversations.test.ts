@@ -234,6 +234,18 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect((await say(server, user, id, 'yes')).done.confirmed_movie.rag_title).toBe('The Prestige');
   });
 
+  test('whether someone is in a film shown is answered from its credits, and chooses nothing', async () => {
+    const id = crypto.randomUUID();
+    const first = await say(server, user, id, 'a shark terrorizes a beach town');
+    expect(titles(first)[0]).toBe('Jaws');
+    const asked = await say(server, user, id, 'is roy scheider in the first one?');
+    expect(asked.done.phase).toBe('confirmation');
+    expect(asked.done.reply).toStartWith('Yes: Roy Scheider is in Jaws.');
+    const second = first.done.candidates[1];
+    const notIn = await say(server, user, id, 'is roy scheider in the second one?');
+    expect(notIn.done.reply).toStartWith(`I don't know of roy scheider in ${second.catalog_title ?? second.rag_title}`);
+  });
+
   test('"and the second?" right after an answer asks the same of that film and picks nothing; a question of its own is its own', async () => {
     const id = crypto.randomUUID();
     const first = await say(server, user, id, DESCRIPTION);

@@ -20,9 +20,10 @@ const SETTING = /\b(set in|takes? place|where is it set|when is it set|setting)\
 const STUDIO = /\b(studios?|production (company|companies)|produced|producers?|disney|pixar|dreamworks|ghibli|marvel|dc|warner( bros)?|universal|paramount|a24)\b/;
 
 /** "is tom hanks in it?", "does it have roy scheider", "with christian bale?": whether someone is in the film; the name is the last group. */
-const THE_FILM = '(?:it|this|that|this one|that one|the (?:film|movie))';
+const THE_FILM = '(?:it|this|that|this one|that one|the one|the (?:film|movie))';
 const PERSON_ASKED = [
-  new RegExp(`^(?:is|was|isnt|wasnt) ((?:[a-z]+ ){0,3}[a-z]+) (?:in|starring in|acting in) ${THE_FILM}$`),
+  // The film may be left out: asked of a film shown ("is roy scheider in the first one?"), the words pointing at it are.
+  new RegExp(`^(?:is|was|isnt|wasnt) ((?:[a-z]+ ){0,3}[a-z]+) (?:in|starring in|acting in)(?: ${THE_FILM})?$`),
   new RegExp(`^(?:does|did|doesnt|didnt) ${THE_FILM} (?:have|star|feature|include|got) ((?:[a-z]+ ){0,3}[a-z]+)(?: in it)?$`),
   new RegExp(`^(?:is|was) ${THE_FILM} (?:the one )?(?:with|starring|featuring) ((?:[a-z]+ ){0,3}[a-z]+)$`),
   /^(?:with|starring|featuring) ((?:[a-z]+ ){0,3}[a-z]+)$/,
