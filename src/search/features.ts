@@ -4,7 +4,7 @@
 // here and retraining is all a new signal takes.
 import { fieldIndex } from './film-fields.ts';
 import type { FilmFacts } from './film-table.ts';
-import { genreBit, GENRES } from './genres.ts';
+import { genreBit, genreCount } from './genres.ts';
 import { ORIGINS } from './origins.ts';
 import type { QueryAnalysis } from './query-analysis.ts';
 
@@ -75,7 +75,6 @@ function yearsOutside(year: number, query: QueryAnalysis): number {
 
 const ANIMATION = genreBit('Animation');
 const hintedGenres = (query: QueryAnalysis) => query.genres & ~ANIMATION;
-const bitCount = (mask: number) => GENRES.reduce((n, _, i) => n + ((mask >>> i) & 1), 0);
 
 /** Each language, and the origins (indexes into ORIGINS) whose films are mostly made in it. */
 const SPEAKERS = new Map<string, number[]>();
@@ -137,7 +136,7 @@ export const FEATURES: Feature[] = [
   {
     name: 'genreAgrees',
     sign: 1,
-    value: (c, { query }) => (hintedGenres(query) ? bitCount(c.facts.genres & hintedGenres(query)) / bitCount(hintedGenres(query)) : 0),
+    value: (c, { query }) => (hintedGenres(query) ? genreCount(c.facts.genres & hintedGenres(query)) / genreCount(hintedGenres(query)) : 0),
   },
   { name: 'originAgrees', sign: 1, value: (c, { query }) => originAgreement(c.facts, query) },
   // A long description is precise: what its words match should count for more than fame.

@@ -62,3 +62,13 @@ export function genreMask(labels: string[]): number {
 }
 
 export const genreBit = (name: string) => (1 << GENRES.findIndex((genre) => genre.name === name)) >>> 0;
+
+/** How many genres a bit set over GENRES holds. */
+export const genreCount = (mask: number) => GENRES.reduce((n, _, i) => n + ((mask >>> i) & 1), 0);
+
+/** The share of two films' genres that they share (Jaccard), genres read as GENRES whatever the corpus calls them. */
+export function sharedGenres(a: string[], b: string[]): number {
+  const [first, second] = [genreMask(a), genreMask(b)];
+  const union = genreCount(first | second);
+  return union ? genreCount(first & second) / union : 0;
+}

@@ -13,7 +13,7 @@ import { creditsName } from './credits.ts';
 import type { Embedder } from './embedder.ts';
 import { type CandidateEvidence, type FeatureContext, featureVector, RANK_DEPTH } from './features.ts';
 import { fieldIndex, FIELDS } from './film-fields.ts';
-import { genreMask } from './genres.ts';
+import { sharedGenres } from './genres.ts';
 import type { MovieIndex } from './movie-index.ts';
 import { analyseQuery, eraOf, hasHint, isYear, type QueryAnalysis, ruledOutSpans, type SearchHints, titleWords, type YearRange } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
@@ -228,8 +228,7 @@ export class MovieSearch {
 
   /** The key of a film of the collection, found through the words of its title; null when it is not there. */
   private keyOf(film: { id: string; title: string }): number | null {
-    const { keys, fieldScores } = this.index.lexical.score(tokenize(film.title), this.scorer.model.bm25f);
-    return keys.find((key) => fieldScores[TITLE]![key]! > 0 && this.index.movie(key).id === film.id) ?? null;
+    return this.keysHolding(tokenize(film.title), TITLE).find((key) => this.index.movie(key).id === film.id) ?? null;
   }
 
   /** The films of the collection `person` directed, oldest first (read through the people field of the lexical index). */
@@ -246,9 +245,14 @@ export class MovieSearch {
 
   /** The records of the films holding any of `terms` in field `field` of the lexical index. */
   private filmsHolding(terms: string[], field: number): CorpusMovie[] {
+    return this.keysHolding(terms, field).map((key) => this.index.movie(key));
+  }
+
+  /** The keys of the films holding any of `terms` in field `field` of the lexical index. */
+  private keysHolding(terms: string[], field: number): number[] {
     if (terms.length === 0) return [];
     const { keys, fieldScores } = this.index.lexical.score(terms, this.scorer.model.bm25f);
-    return keys.filter((key) => fieldScores[field]![key]! > 0).map((key) => this.index.movie(key));
+    return keys.filter((key) => fieldScores[field]![key]! > 0);
   }
 
   /** The years the corpus's films came out in, from the earliest to the latest (read once). */
@@ -401,19 +405,6 @@ export class MovieSearch {
 /** The films of `films` in `film`'s series but itself, oldest first. */
 const seriesAmong = (film: SeriesFilm & { id: string }, films: CorpusMovie[]) =>
   films.filter((movie) => movie.id !== film.id && sameSeries(film, movie)).sort((a, b) => a.year - b.year);
-
-/** The share of two films' genres that they share (Jaccard), genres read as GENRES whatever the corpus calls them. */
-function sharedGenres(a: string[], b: string[]): number {
-  const [first, second] = [genreMask(a), genreMask(b)];
-  const union = bitCount(first | second);
-  return union ? bitCount(first & second) / union : 0;
-}
-
-const bitCount = (mask: number) => {
-  let count = 0;
-  for (let rest = mask >>> 0; rest; rest >>>= 1) count += rest & 1;
-  return count;
-};
 
 /** The first film of a lexical ranking holding the most of the names said (in credits or a story's names), if any holds one. */
 function bestNamedFilm(ranking: readonly number[], matchedNameIdf: Float32Array): number | undefined {

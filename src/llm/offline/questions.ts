@@ -3,6 +3,7 @@
 // do not hold the answer.
 import type { MovieFacts, MovieTools, SimilarFilm } from '../language-model.ts';
 import { listNames } from '../wording.ts';
+import { creditsName } from '../../search/credits.ts';
 import { genreBit, genreMask, genresSaid } from '../../search/genres.ts';
 import { tokenize } from '../../search/tokens.ts';
 import { foldAccents } from '../../text.ts';
@@ -178,10 +179,8 @@ function seriesAnswer(facts: MovieFacts, others: SimilarFilm[]): string {
  */
 function personInAnswer(asked: string, title: string, { directors, cast }: { directors: string[]; cast: string[] }): string {
   const terms = tokenize(asked);
-  const named = (person: string) => {
-    const own = tokenize(person);
-    return own.length > 0 && (terms.length === 1 ? own.at(-1) === terms[0] : terms.every((term) => own.includes(term)));
-  };
+  // A single word names a surname ("hanks"), not anyone whose first name it is.
+  const named = (person: string) => (terms.length === 1 ? tokenize(person).at(-1) === terms[0] : creditsName([person], asked));
   const parts = [...cast.filter(named).map((person) => `${person} is in ${title}`), ...directors.filter(named).map((person) => `${person} directed ${title}`)];
   if (parts.length) return `Yes: ${listNames(parts)}.`;
   return cast.length
