@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
 import { DEFAULT_MODEL_FOLDER } from '../src/search/embedder.ts';
 import { openMovieSearch } from '../src/search/open-search.ts';
+import { EMBEDDER_WORKER } from '../src/search/threaded-embedder.ts';
 import { EMBEDDED_TEMPLATE, pgliteTemplate } from '../src/store/pglite-template.ts';
 
 const ROOT = join(import.meta.dir, '..');
@@ -125,7 +126,8 @@ await openMovieSearch(loadConfig({}).search, createLogger('info'));
 const files = assetFiles(await pgliteTemplate());
 const entry = writeEntry(files);
 const result = await Bun.build({
-  entrypoints: [entry],
+  // The embedding thread's module is an entry point of its own: a worker is not followed as an import.
+  entrypoints: [entry, join(ROOT, EMBEDDER_WORKER)],
   compile: { outfile: OUTFILE },
   minify: true,
   sourcemap: 'none',

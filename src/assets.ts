@@ -8,13 +8,13 @@ import { dirname, join } from 'node:path';
 
 const REPOSITORY = join(import.meta.dir, '..');
 
-interface Embedded {
+export interface EmbeddedAssets {
   /** Repository-relative path -> path inside the binary. */
   files: Record<string, string>;
   root: string;
 }
 
-let embedded: Embedded | null = null;
+let embedded: EmbeddedAssets | null = null;
 
 /** Called by the binary's entry point before anything reads an asset. */
 export async function registerEmbeddedAssets(files: Record<string, string>, buildId: string): Promise<void> {
@@ -24,6 +24,23 @@ export async function registerEmbeddedAssets(files: Record<string, string>, buil
 }
 
 export const isCompiledBinary = () => embedded !== null;
+
+/** The binary's assets as registered, for a worker thread to use (null from source). */
+export const embeddedAssets = (): EmbeddedAssets | null => embedded;
+
+/** A worker thread's module state is its own: it takes the assets the main thread extracted. */
+export function useEmbeddedAssets(assets: EmbeddedAssets): void {
+  embedded = assets;
+}
+
+/**
+ * What `new Worker` takes for a repository-relative module: its file from source; in the
+ * binary, the path the build compiled it in at as an entry point (relative to the repository,
+ * the entry points' common folder).
+ */
+export function workerScript(relative: string): string {
+  return embedded ? `./${relative}` : join(REPOSITORY, relative);
+}
 
 /** The real path of a repository-relative file or directory. */
 export function assetPath(relative: string): string {
@@ -71,7 +88,7 @@ function writableOr(preferred: string): string {
  * copies from the binary to the file: reading each into memory first (readFileSync) left
  * copies of all of them (130 MB) for the garbage collector on a first start.
  */
-async function extractAll({ files, root }: Embedded): Promise<void> {
+async function extractAll({ files, root }: EmbeddedAssets): Promise<void> {
   const marker = join(root, '.complete');
   if (existsSync(marker)) return;
   await Promise.all(

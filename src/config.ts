@@ -81,7 +81,7 @@ export interface SearchSettings {
   queryPrefix: string;
   documentPrefix: string;
   pooling: 'mean' | 'cls';
-  /** onnxruntime threads for embeddings; 0: its default for queries (one per physical core), every core for ingest. */
+  /** onnxruntime threads for embeddings; 0: one for queries, every core for ingest. */
   threads: number;
   /** Directory of the vector index files. */
   indexDir: string;

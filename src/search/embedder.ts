@@ -17,7 +17,7 @@ export interface EmbeddingModelSettings {
   queryPrefix: string;
   documentPrefix: string;
   pooling: 'mean' | 'cls';
-  /** onnxruntime intra-op threads; 0: its default for queries (one per physical core), every core for ingest. */
+  /** onnxruntime intra-op threads; 0: one for queries (QUERY_THREADS), every core for ingest. */
   threads: number;
   /**
    * What the session is for. `queries` (the server) keeps memory lean; `ingest` embeds a whole
@@ -120,16 +120,25 @@ function withoutImageProcessing(): void {
   });
 }
 
+/**
+ * A query is a sentence: split over two cores it took as long as on one (4.5-5 ms), and the
+ * second core's onnxruntime thread, spinning while it waited, slowed the search's own work
+ * running beside the embedding (threaded-embedder.ts): a search took 19 ms with one thread,
+ * 22 ms with onnxruntime's default of one per core (35k films; docs/experiments.md, eighteenth session).
+ */
+const QUERY_THREADS = 1;
+
 function sessionOptions({ threads, purpose = 'queries' }: EmbeddingModelSettings) {
   const ingest = purpose === 'ingest';
-  const intraOpNumThreads = threads > 0 ? threads : ingest ? availableParallelism() : 0;
+  const intraOpNumThreads = threads > 0 ? threads : ingest ? availableParallelism() : QUERY_THREADS;
   return {
     // onnxruntime's arena keeps the buffers of the longest input it ever saw and never gives
     // them back, nor do memory patterns: the server's queries take a few milliseconds without
     // them, while an ingest spends almost half its time allocating without them.
     enableCpuMemArena: ingest,
     enableMemPattern: ingest,
-    ...(intraOpNumThreads > 0 ? { intraOpNumThreads, interOpNumThreads: 1 } : {}),
+    intraOpNumThreads,
+    interOpNumThreads: 1,
   };
 }
 

@@ -356,13 +356,15 @@ export class MovieSearch {
     const analysis = background ? withBackground(analyseQuery(query, hints), analyseQuery(background)) : analyseQuery(query, hints);
     // The embedder reads the start of a text most: the query first.
     const told = background ? `${query}. ${background}` : query;
-    const vector = await this.embedder.embedQuery(told);
+    // The query is embedded on its own thread while its words are scored here.
+    const embedding = this.embedder.embedQuery(told);
     const namePairs = analysis.namePairs.filter((pair) => this.index.lexical.documentFrequency(pair) > 0);
     const lexical = this.index.lexical.score([...analysis.terms, ...analysis.phrases, ...namePairs], this.scorer.model.bm25f, this.alternativesIn(told));
     // Excluded films leave before ranking: the film behind a rejected one is then first, as it
     // would be in a corpus without it (and as the scorer was trained).
     const kept = (key: number) => !excluded?.has(key);
     const lexicalRanking = topKeys(lexical.keys, lexical.total, RANK_DEPTH + (excluded?.count ?? 0)).filter(kept).slice(0, RANK_DEPTH);
+    const vector = await embedding;
     const denseRanking: number[] = [];
     for (const hit of this.index.passages.nearest(vector, PASSAGE_DEPTH)) if (!denseRanking.includes(hit.film) && kept(hit.film)) denseRanking.push(hit.film);
 

@@ -12,18 +12,23 @@ import { fileSha256, fileStamp, ingestCorpus, PASSAGE_TEXT } from './ingest.ts';
 import { INDEX_FORMAT, type IndexManifest, MovieIndex, readManifest, writeManifest } from './movie-index.ts';
 import { MovieSearch } from './movie-search.ts';
 import { Scorer } from './scorer.ts';
+import { startThreadedEmbedder } from './threaded-embedder.ts';
 
-/** The embedding model, its session tuned for answering queries or for ingesting a corpus. */
+/**
+ * The embedding model, its session tuned for answering queries (on a thread of its own,
+ * threaded-embedder.ts) or for ingesting a corpus (in process: it has every core to itself).
+ */
 export async function openEmbedder(settings: SearchSettings, purpose: 'queries' | 'ingest' = 'queries'): Promise<Embedder> {
   if (settings.embeddingModel === null) ensureDefaultModel();
-  return loadEmbedder({
+  const model = {
     path: settings.embeddingModel ?? defaultModelDir(),
     queryPrefix: settings.queryPrefix,
     documentPrefix: settings.documentPrefix,
     pooling: settings.pooling,
     threads: settings.threads,
     purpose,
-  });
+  };
+  return purpose === 'queries' ? startThreadedEmbedder(model) : loadEmbedder(model);
 }
 
 /** Runs `work` with an ingest session of the model, freed afterwards (its arena is large). */
