@@ -26,7 +26,7 @@ import { asksForRecommendation, describesAFilm } from './small-talk.ts';
 import type { TurnEngine, TurnInput, TurnOutcome } from './engine.ts';
 import { END, GraphBuilder, type CompiledGraph } from './graph.ts';
 import { movieTools } from './movie-tools.ts';
-import { applyRefinement, searchRequest, tellsStory } from './refinement.ts';
+import { applyRefinement, searchRequest, shownFilmTold, tellsStory } from './refinement.ts';
 import { type ConversationState, initialState } from './state.ts';
 
 export const MAX_REFINEMENTS = 3;
@@ -337,7 +337,8 @@ export class DiscoveryPipeline implements TurnEngine {
   /**
    * Which of the films shown before a refinement its new detail describes: the one film shown
    * that credits someone the detail names in full ("none of those, it had marilyn monroe", with
-   * Some Like It Hot shown: people miss a film in a list), or else the film the search offers
+   * Some Like It Hot shown: people miss a film in a list), or the one whose story alone holds
+   * every word of a short detail (shownFilmTold), or else the film the search offers
    * first for the detail alone, with the shown films back in the race, unless the refinement is
    * anchored on a film it is like or turns the list down ("none of these, it was set in space").
    */
@@ -351,6 +352,8 @@ export class DiscoveryPipeline implements TurnEngine {
     if (crediting.length === 1) return { describedShown: crediting[0]!, describedBy: credited[crediting[0]!]! };
     // "no, older" tells nothing of the story: the search would lead with the detail before it.
     if (!tellsStory(refinement.details) || refinement.turnsDownAll) return none;
+    const told = shownFilmTold(refinement.details, shown);
+    if (told !== null) return { describedShown: told, describedBy: [] };
     const { query, excludeIds, hints, background } = searchRequest(s.conversation, 1);
     // Words nobody knows cannot point at a film either.
     if (background === undefined || !this.parts.search.informative(query)) return none;

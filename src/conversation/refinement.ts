@@ -77,6 +77,24 @@ const ABOUT_THE_TELLING = new Set(
 /** Whether a detail says something of what happens, not only when the film came out or that memory erred ("older"). */
 export const tellsStory = (text: string) => tokenize(text).some((term) => !ABOUT_THE_TELLING.has(term) && !/^\d+s?$/.test(term));
 
+/** A detail short enough to point at a film shown rather than describe one ("the one with the cowboy"). */
+const POINTING_TERMS = 3;
+
+/**
+ * The one film shown whose story holds every word of a short detail, when only one does: "the
+ * one with the cowboy" after a list where only Toy Story's story has a cowboy. People point at
+ * a film by what its line in the list told them; a search for "cowboy" would offer others.
+ */
+export function shownFilmTold(details: string, shown: MovieCandidate[]): number | null {
+  const terms = tokenize(details).filter((term) => !ABOUT_THE_TELLING.has(term) && !/^\d+s?$/.test(term));
+  if (terms.length === 0 || terms.length > POINTING_TERMS) return null;
+  const holding = shown.flatMap((film, index) => {
+    const story = new Set(tokenize([film.rag_plot, film.catalog_plot ?? '', ...film.rag_genre].join(' ')));
+    return terms.every((term) => story.has(term)) ? [index] : [];
+  });
+  return holding.length === 1 ? holding[0]! : null;
+}
+
 /**
  * What the next search is asked: the newest detail that tells something of the story leads,
  * the rest is background (a correction of the era only changes the hints).

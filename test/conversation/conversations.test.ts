@@ -200,6 +200,15 @@ describe('conversations (postgres+redis, offline engines)', () => {
     expect(sinatra.done.phase).toBe('confirmation');
     const older = await say(server, user, third, 'no, older');
     expect(older.done.reply).not.toContain('That sounds like');
+    // A word only one film's story holds points at it, though the search for it alone offers
+    // another film first (Toy Story 2 has a cowboy too, Toy Story 3 has none).
+    const fourth = crypto.randomUUID();
+    const toys = await say(server, user, fourth, 'toys that come alive when nobody is watching');
+    expect(titles(toys)).toEqual(expect.arrayContaining(['Toy Story', 'Toy Story 3']));
+    expect(titles(toys)).not.toContain('Toy Story 2');
+    const cowboy = await say(server, user, fourth, 'the one with the cowboy');
+    expect(cowboy.done.reply).toStartWith('That sounds like Toy Story (1995), one of the films I showed you');
+    expect(titles(cowboy)).toEqual(titles(toys));
   });
 
   test('a question about a film shown is answered from its facts and chooses nothing; a yes then takes that film, "the first" the first', async () => {
