@@ -160,8 +160,19 @@ const LOOK_OF_FILM = new RegExp(
   'g',
 );
 
-/** A description's story words: all of them but those saying how the film looks or how old it is. */
-const storyWords = (text: string) => ` ${words(text).join(' ')} `.replace(LOOK_OF_FILM, '');
+/**
+ * Words of the retelling, not of the story: "he was dead the whole time" says he was dead.
+ * Searched, "whole" is a rare word that titles hold (The Whole Nine Yards), and it won.
+ */
+const RETELLING = / (?:the (?:whole|entire) (?:time|movie|film|way through)|all along)(?= )/g;
+
+/** A description's story words: all of them but those saying how the film looks or how old it is, or how it is retold. */
+const storyWords = (text: string, eraSaid: boolean) => {
+  const joined = ` ${words(text).join(' ')} `;
+  const told = joined.replace(RETELLING, '');
+  if (eraSaid) return told.replace(LOOK_OF_FILM, '');
+  return told === joined ? text : told;
+};
 
 const genresOf = (joined: string): number => genresSaid(joined).reduce((mask, { index }) => mask | (1 << index), 0) >>> 0;
 
@@ -231,7 +242,7 @@ export function analyseQuery(text: string, hints: SearchHints = {}): QueryAnalys
   const tokens = affirmedWords(text);
   const joined = ` ${tokens.join(' ')} `;
   const saidEra = eraOf(text, tokens);
-  const terms = tokenize(saidEra ? storyWords(text) : text);
+  const terms = tokenize(storyWords(text, saidEra !== null));
   const titleTerms = titleWords(text);
   let genres = genresOf(joined);
   for (const name of hints.genres ?? []) {

@@ -120,6 +120,17 @@ describe('what a description hints at', () => {
     expect(analyseQuery('not black and white, about a jury').terms).toEqual(tokenize('black white jury'));
   });
 
+  test('words of the retelling are not story words, nor a title\'s', () => {
+    expect(analyseQuery('the movie where bruce willis is dead the whole time').terms).toEqual(tokenize('bruce willis dead'));
+    expect(analyseQuery('she was his daughter all along').terms).toEqual(tokenize('daughter'));
+    expect(analyseQuery('he was a ghost the entire movie').terms).toEqual(tokenize('ghost'));
+    expect(analyseQuery('an old black and white film where he was dead all along').terms).toEqual(tokenize('dead'));
+    // A title keeps its words, and so does a story that uses them otherwise.
+    expect(analyseQuery('the whole nine yards').terms).toEqual(tokenize('whole nine yards'));
+    expect(analyseQuery('the whole nine yards').titleTerms).toEqual(tokenize('whole nine yards'));
+    expect(analyseQuery('the whole town is flooded').terms).toEqual(tokenize('whole town flooded'));
+  });
+
   test('a short description is also read as a title, without its year or a word for "film"', () => {
     expect(analyseQuery('the matrix').titleTerms).toEqual(tokenize('Matrix'));
     expect(analyseQuery('Jaws 1975').titleTerms).toEqual(tokenize('Jaws'));
