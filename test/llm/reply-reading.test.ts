@@ -157,6 +157,8 @@ const ROWS: Row[] = [
   { class: 'a question about one', candidates: thrillers, message: 'can i stream it on netflix?', expected: { kind: 'ask', index: 0, question: 'can i stream it on netflix?' } },
   { class: 'a question about one', candidates: thrillers, message: 'is there a sequel?', expected: { kind: 'ask', index: 0, question: 'is there a sequel?' } },
   { class: 'a question about one', candidates: thrillers, message: 'did they make a sequel', expected: { kind: 'ask', index: 0, question: 'did they make a sequel' } },
+  { class: 'a question about one', candidates: cartoons, message: 'who voices the rat', expected: { kind: 'ask', index: 0, question: 'who voices the rat' } },
+  { class: 'a question about one', candidates: cartoons, message: 'who played the bear in the second one', expected: { kind: 'ask', index: 1, question: 'who played the bear in the one' } },
   { class: 'plain none with a detail', candidates: thrillers, message: 'there was a cat', expected: refine(null, [], 'there was a cat'), detailWords: ['cat'] },
   { class: 'plain pick', candidates: thrillers, message: 'is it the second one?', expected: { kind: 'confirm', index: 1 } },
   { class: 'plain pick', candidates: cartoons, message: 'the first', expected: { kind: 'confirm', index: 0 } },

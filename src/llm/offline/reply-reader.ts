@@ -700,7 +700,7 @@ const BEFORE_A_QUESTION = /^((and|but|so|ok|okay|hm+|well|wait|no|nah|nope|then|
 /** A question asking which of the films shown is the one with something: answered by who made it and who is in it, or when. */
 const WHICH_ONE = /^which (one|film|movie|of (these|them|those|the films|the movies))\b/;
 /** How a question points at the film in view without naming it. */
-const THE_ONE_IN_VIEW = /\b(it|this|that|(is|are|was|were) there (a|an|any)|did they make|the (film|movie)|the (main|lead|leading) (guy|man|woman|girl|boy|kid|character|actor|actress|role)|the (lead|star|hero|heroine|villain|bad guy|director|ending)|name of the)\b/;
+const THE_ONE_IN_VIEW = /\b(it|this|that|(is|are|was|were) there (a|an|any)|did they make|who (voices|voiced|plays|played|portrays|portrayed) (the|his|her)|the (film|movie)|the (main|lead|leading) (guy|man|woman|girl|boy|kid|character|actor|actress|role)|the (lead|star|hero|heroine|villain|bad guy|director|ending)|name of the)\b/;
 /** The most words of a question that names no film and asks of the one in view by its words alone ("what year", "who directed"). */
 const BARE_QUESTION_WORDS = 3;
 /** Whether a question asks of the film in view: it points at it, or is too short to hold a title besides ("when harry met sally" is one). */
