@@ -10,6 +10,12 @@ describe('detectLanguage', () => {
     expect(detectLanguage('um filme onde um tubarão ataca os banhistas de uma cidade').code).toBe('pt');
   });
 
+  test('languages with as many function words in a message are told apart by the words their glossary reads', () => {
+    // "de un ... que ... la ... en la" is as French as it is Spanish; "limpia", "basura" and "tierra" are Spanish.
+    expect(detectLanguage('pelicula de un robot que limpia la basura en la tierra').code).toBe('es');
+    expect(detectLanguage('film de la guerre en une ville').code).toBe('fr');
+  });
+
   test('English, short and ambiguous messages count as English', () => {
     expect(detectLanguage('a shark attacks the swimmers of a beach town').code).toBe('en');
     expect(detectLanguage('la la land').code).toBe('en');

@@ -1,6 +1,7 @@
 // Which language a message is written in, from its function words (or its script): enough to
 // tell a Spanish or German description from an English one, which the offline engine searches
 // in a word-by-word gloss (its embedding model and lexical index read English only).
+import { glossToEnglish } from './gloss.ts';
 
 export interface LanguageGuess {
   /** ISO 639-1 code. */
@@ -66,8 +67,20 @@ export function detectLanguage(text: string): LanguageGuess {
   const scores = PROFILES.map((profile) => ({ profile, hits: tokens.filter((token) => profile.words.includes(token)).length }));
   for (const [pattern, code] of MARKS) if (pattern.test(lower)) scores.find((s) => s.profile.code === code)!.hits += 2;
   scores.sort((a, b) => b.hits - a.hits);
-  const [best, second] = scores;
   const english = scores.find((s) => s.profile.code === 'en')!.hits;
-  if (!best || best.profile.code === 'en' || best.hits < 2 || best.hits <= english + 1 || best.hits === second?.hits) return ENGLISH;
-  return { code: best.profile.code, name: best.profile.name };
+  const best = scores[0]!;
+  if (best.profile.code === 'en' || best.hits < 2 || best.hits <= english + 1) return ENGLISH;
+  const tied = scores.filter((s) => s.hits === best.hits);
+  const chosen = tied.length === 1 ? best.profile : bestKnown(text, tied.map((s) => s.profile));
+  return chosen ? { code: chosen.code, name: chosen.name } : ENGLISH;
+}
+
+/**
+ * Of languages whose function words a message has as many of (Spanish and French share "de",
+ * "la", "un", "que", "en"), the one whose glossary reads most of its words: "pelicula de un
+ * robot que limpia la basura" is Spanish. Null when that does not tell them apart either.
+ */
+function bestKnown(text: string, tied: Array<{ code: string; name: string }>): { code: string; name: string } | null {
+  const known = tied.map((language) => ({ language, known: glossToEnglish(text, language.code)?.known ?? 0 })).sort((a, b) => b.known - a.known);
+  return known[0]!.known > known[1]!.known ? known[0]!.language : null;
 }
