@@ -173,6 +173,9 @@ const ROWS: Row[] = [
   // A question beside a pick is asked of the film picked, once it is confirmed.
   { class: 'plain pick', candidates: thrillers, message: 'yes the second one, who is in it?', expected: { kind: 'confirm', index: 1, question: 'who is in it' } },
   { class: 'plain pick', candidates: cartoons, message: 'yes that one!! who voices the rat?', expected: { kind: 'confirm', index: 0, question: 'who voices the rat' } },
+  { class: 'plain pick', candidates: cartoons, message: 'is it ratatouille?', expected: { kind: 'confirm', index: 0 } },
+  { class: 'a question about one', candidates: thrillers, message: 'is it in color?', expected: { kind: 'ask', index: 0, question: 'is it in color?' } },
+  { class: 'a question about one', candidates: thrillers, message: 'was it filmed in los angeles', expected: { kind: 'ask', index: 0, question: 'was it filmed in los angeles' } },
   { class: 'a question about one', candidates: thrillers, message: 'is the second one in color?', expected: { kind: 'ask', index: 1, question: 'is the second one in color?' } },
   { class: 'plain pick', candidates: thrillers, message: 'has to be the second one', expected: { kind: 'confirm', index: 1 } },
   // A place the list does not have is neither a pick nor a detail of the film.

@@ -705,6 +705,8 @@ const THE_ONE_IN_VIEW = /\b(it|this|that|(is|are|was|were) there (a|an|any)|did 
 const BARE_QUESTION_WORDS = 3;
 /** Whether a question asks of the film in view: it points at it, or is too short to hold a title besides ("when harry met sally" is one). */
 const asksOfTheOneInView = (text: string) => THE_ONE_IN_VIEW.test(text) || text.split(' ').length <= BARE_QUESTION_WORDS;
+/** A question of "it", not whether "it" is one of the films ("is it the second one?", "is it one of these"). */
+const ASKS_OF_IT = /^(is|was|does|did|has|had) it (?!(the|one|a (film|movie))\b)/;
 /** A reply put as a question. */
 const ASKS = /\?$/;
 
@@ -741,7 +743,10 @@ function askedAbout(clauses: Clause[], inView: number): { index: number; questio
   // "is the second one in color?": a question of a film shown that Q&A may not answer is
   // still no pick ("is it the second one?" is, with nothing else said).
   const ofOneShown = asked.some(({ pointer, words }) => pointer && words.some(isContentWord));
-  if (!ofOneShown && !questions.some((text) => topicsOf(text).some((topic) => ASKABLE.has(topic)))) return null;
+  // "is it in color?" names no film and asks of the one in view, though Q&A holds no answer to
+  // it: a question still, which it says it cannot answer; searched, it lost the film in view.
+  const ofTheOneInView = clauses.every((clause) => clause.references.length === 0) && questions.some((text) => ASKS_OF_IT.test(text));
+  if (!ofOneShown && !ofTheOneInView && !questions.some((text) => topicsOf(text).some((topic) => ASKABLE.has(topic)))) return null;
   const pointed = new Set(pointers.flat().map((r) => r.index));
   // Asked without the words that point ("who is in the second one": "who is in"), so that the
   // answer does not read "the second one" as a wish for another film than the one asked about.
@@ -755,7 +760,10 @@ function askedAbout(clauses: Clause[], inView: number): { index: number; questio
 
 /** A question asked beside a pick ("yes that one!! who voices the rat?"): answered once the film is confirmed. */
 function questionBeside(clauses: Clause[]): string | null {
-  const asked = clauses.map((clause) => clause.text.replace(BEFORE_A_QUESTION, '')).filter((text) => QUESTION_OPENING.test(text) && topicsOf(text).some((topic) => ASKABLE.has(topic)));
+  // Asked of what is left once the film is named: "is it memento?" picks, and asks nothing.
+  const unnamed = (clause: Clause) => clause.words.filter((_, i) => !clause.references.some((r) => r.from <= clause.start + i && clause.start + i <= r.to)).join(' ');
+  const asks = (text: string) => QUESTION_OPENING.test(text) && topicsOf(text).some((topic) => ASKABLE.has(topic));
+  const asked = clauses.filter((clause) => asks(unnamed(clause).replace(BEFORE_A_QUESTION, ''))).map((clause) => clause.text.replace(BEFORE_A_QUESTION, ''));
   return asked.length ? asked.join('. ') : null;
 }
 
