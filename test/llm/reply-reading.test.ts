@@ -32,6 +32,7 @@ const saga = [
   film('Star Wars', 1977, 'George Lucas', ['Mark Hamill']),
   film('Star Wars: Episode V - The Empire Strikes Back', 1980, 'Irvin Kershner', ['Mark Hamill']),
 ];
+const remakes = [film('The Lion King', 1994, 'Roger Allers', ['Matthew Broderick']), film('The Lion King', 2019, 'Jon Favreau', ['Donald Glover']), film('Into the Spider-Verse', 2018, 'Bob Persichetti', ['Shameik Moore'])];
 const agents = [film('Men in Black', 1997, 'Barry Sonnenfeld', ['Will Smith']), film('Men in Black II', 2002, 'Barry Sonnenfeld', ['Will Smith']), film('Men in Black 3', 2012, 'Barry Sonnenfeld', ['Will Smith'])];
 const visitors = [
   film('Close Encounters of the Third Kind', 1977, 'Steven Spielberg', ['Richard Dreyfuss']),
@@ -174,6 +175,10 @@ const ROWS: Row[] = [
   { class: 'plain pick', candidates: thrillers, message: 'yes the second one, who is in it?', expected: { kind: 'confirm', index: 1, question: 'who is in it' } },
   { class: 'plain pick', candidates: cartoons, message: 'yes that one!! who voices the rat?', expected: { kind: 'confirm', index: 0, question: 'who voices the rat' } },
   { class: 'plain pick', candidates: cartoons, message: 'is it ratatouille?', expected: { kind: 'confirm', index: 0 } },
+  // Two films of the title in view: which one is told by when it came out; with one, "newer" is a detail of when.
+  { class: 'plain pick', candidates: remakes, message: 'no, the newer one', expected: { kind: 'confirm', index: 1 } },
+  { class: 'plain pick', candidates: remakes, message: 'the original', expected: { kind: 'confirm', index: 0 } },
+  { class: 'plain none with a detail', candidates: thrillers, message: 'no, the newer one', expected: refine(null, [], 'newer one'), detailWords: ['newer'] },
   { class: 'a question about one', candidates: thrillers, message: 'is it in color?', expected: { kind: 'ask', index: 0, question: 'is it in color?' } },
   { class: 'a question about one', candidates: thrillers, message: 'was it filmed in los angeles', expected: { kind: 'ask', index: 0, question: 'was it filmed in los angeles' } },
   { class: 'a question about one', candidates: thrillers, message: 'is the second one in color?', expected: { kind: 'ask', index: 1, question: 'is the second one in color?' } },

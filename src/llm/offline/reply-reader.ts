@@ -787,6 +787,27 @@ const REFINE_EXAMPLES = [
   'different movie, it had a big twist at the end', 'can you look again, it was in black and white', 'not quite, the story was about two brothers', 'try again please',
 ];
 
+/** "no, the newer one", "the original": a version of a film told by when it came out. */
+const BY_AGE = /^(?:(?:no|nope|nah|yes|yeah|oh|sorry|hmm)\b[\s,.!]*)*(?:(?:it'?s|it was|i meant?|i mean)\s+)?the (newer|newest|new|more recent|most recent|recent|latest|remake|older|oldest|old|original)(?:\s+(?:one|version|film|movie))?[\s.!]*$/;
+const NEWER = new Set(['newer', 'newest', 'new', 'more recent', 'most recent', 'recent', 'latest', 'remake']);
+
+/**
+ * The candidate a reply means by its age when the list shows several films of the title in
+ * view ("no, the newer one" with The Lion King of 1994 and of 2019 shown): the newest or the
+ * oldest of them. Searched, "newer" was a detail of when, and the remake shown came second to
+ * a film from the same years. Null when the reply says something else or the title has one film shown.
+ */
+function versionByAge(message: string, candidates: MovieCandidate[], inView: number): number | null {
+  const said = BY_AGE.exec(message.trim().toLowerCase())?.[1];
+  const title = (film: MovieCandidate) => normaliseTitle(film.catalog_title ?? film.rag_title);
+  const meant = candidates[inView];
+  if (said === undefined || !meant) return null;
+  const versions = candidates.flatMap((film, index) => (title(film) === title(meant) ? [{ index, year: film.catalog_year ?? film.rag_year }] : []));
+  if (versions.length < 2) return null;
+  const byYear = versions.sort((a, b) => a.year - b.year);
+  return (NEWER.has(said) ? byYear.at(-1)! : byYear[0]!).index;
+}
+
 /** The offline engine's reading of a confirmation-step reply. */
 export class ReplyReader {
   private centroids: Promise<{ confirm: Float32Array; refine: Float32Array }> | null = null;
@@ -807,6 +828,8 @@ export class ReplyReader {
     if (beyond.length > 0 && clauses.every((clause) => clause.references.every((r) => r.via !== 'ordinal'))) return { kind: 'notShown', position: beyond[0]!.index + 1 };
     // "it's the one after that": a film beside one shown, told in words no rule reads as a detail.
     if (placeBeside(message)) return { kind: 'refine', details: message.trim(), anchor: null, hints: {}, turnsDownAll: false };
+    const byAge = versionByAge(message, candidates, inView);
+    if (byAge !== null) return { kind: 'confirm', index: byAge };
     const asked = askedAbout(clauses, inView);
     if (asked !== null) return { kind: 'ask', ...asked };
     const decided = readReply(clauses, candidates, inView, ASKS.test(message.trim()));
