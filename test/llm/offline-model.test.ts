@@ -217,6 +217,7 @@ describe('offline Q&A', () => {
     expect(await answerFromFacts('who wrote it', tools())).toBe(`I don't know who wrote it: ${held}`);
     expect(await answerFromFacts('what was the budget', tools())).toBe(`I don't know its budget or box office: ${held}`);
     expect(await answerFromFacts('was it a hit', tools())).toBe(`I don't know its budget or box office: ${held}`);
+    expect(await answerFromFacts('how much money did it make', tools())).toBe(`I don't know its budget or box office: ${held}`);
     expect(await answerFromFacts('did it win any oscars', tools())).toBe(`I don't know its awards: ${held}`);
     expect(await answerFromFacts('where was it filmed?', tools())).toBe(`I don't know where it was filmed: ${held}`);
     expect(await answerFromFacts('was it ever remade', tools())).toBe(`I don't know about remakes: ${held}`);

@@ -41,7 +41,7 @@ const NAMED_IN_STORY = /\b(names? of the (?!(film|movie|director|actor|actress|s
 const UNHELD: Array<[RegExp, string]> = [
   [/\b(music|composer|composed|soundtrack|songs?)\b/, 'about its music'],
   [/\b(wrote|writer|writers|screenplay|script|screenwriter)\b/, 'who wrote it'],
-  [/\b(budget|box office|gross(ed)?|how much did it (make|earn|cost)|cost to make|(a )?(big |huge )?(hit|flop|success|bomb)|successful)\b/, 'its budget or box office'],
+  [/\b(budget|box office|gross(ed)?|how much (money )?(did|does) it (make|earn|cost|gross)|(did|does) it make (any |a lot of |much )?money|cost to make|(a )?(big |huge )?(hit|flop|success|bomb)|successful)\b/, 'its budget or box office'],
   [/\b(oscars?|awards?|academy awards?|nominated|nominations?)\b/, 'its awards'],
   [/\b(filmed|shot) (in|at|on location)|where was it (filmed|shot|made)|filming locations?\b/, 'where it was filmed'],
   [SETTING, 'where or when its story is set'],
