@@ -21,12 +21,31 @@ export function streamWords(text: string, stream: (text: string) => void): void 
 /** "Jaws (1975)": a candidate as the catalog names it, else the corpus. */
 const titleAndYear = (candidate: MovieCandidate) => `${candidate.catalog_title ?? candidate.rag_title} (${candidate.catalog_year ?? candidate.rag_year})`;
 
-/** "1. Jaws (1975), directed by Steven Spielberg. Match: 87%. <catalog logline>" */
+/**
+ * "1. Jaws (1975), directed by Steven Spielberg. Match: 87%. <catalog logline>". A film the
+ * catalog did not match (it does not list it, or could not be asked) says so beside its low
+ * match, the catalog's part of it being nil, and is told in the first sentence of what the
+ * collection holds of it.
+ */
 export function candidateLine(candidate: MovieCandidate, position: number): string {
   const director = candidate.catalog_directors[0] ?? candidate.rag_director;
   const by = director ? `, directed by ${director}` : '';
-  const logline = candidate.catalog_plot ? ` ${candidate.catalog_plot}` : '';
-  return `${position}. ${titleAndYear(candidate)}${by}. Match: ${Math.round(candidate.confidence * 100)}%.${logline}`;
+  const match = `Match: ${Math.round(candidate.confidence * 100)}%`;
+  if (candidate.catalog_id !== null) {
+    const logline = candidate.catalog_plot ? ` ${candidate.catalog_plot}` : '';
+    return `${position}. ${titleAndYear(candidate)}${by}. ${match}.${logline}`;
+  }
+  const told = firstSentence(candidate.rag_plot);
+  return `${position}. ${titleAndYear(candidate)}${by}. ${match} (not matched in the film catalog).${told ? ` ${told}` : ''}`;
+}
+
+/** Longest first sentence of a plot shown in a list: longer ones are cut at a word. */
+const FIRST_SENTENCE_MAX = 200;
+
+function firstSentence(plot: string): string {
+  const sentence = plot.trim().split(/(?<=[.!?])\s+(?=[A-Z"'(])/)[0] ?? '';
+  if (sentence.length <= FIRST_SENTENCE_MAX) return sentence;
+  return `${sentence.slice(0, sentence.lastIndexOf(' ', FIRST_SENTENCE_MAX))}…`;
 }
 
 /** "The closest match I found, Jaws (1975),": the opening of a plain word about the best candidate. */

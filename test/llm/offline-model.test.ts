@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { type MovieCandidate, toMovieCandidate } from '../../src/catalog/candidates.ts';
+import type { CatalogTitle } from '../../src/catalog/catalog.ts';
 import type { MovieTools, SimilarFilm } from '../../src/llm/language-model.ts';
 import { OfflineLanguageModel } from '../../src/llm/offline/offline-model.ts';
 import { helpfulDetails, yearsBeyondCollection } from '../../src/llm/wording.ts';
@@ -12,11 +13,13 @@ const film = (title: string, year: number, directors = ['Someone Else'], cast = 
   id: title.toLowerCase(), title, aliases: [], year, directors, genres: ['Drama'], cast, runtimeMinutes: 100, plot: `The story of ${title}.`,
   countries: [], languages: [], votes: null,
 });
+/** The catalog's record of a film, as the catalog adapters give it. */
+const listed = (movie: CorpusMovie): CatalogTitle => ({ id: `tt-${movie.id}`, title: movie.title, originalTitle: movie.title, year: movie.year, runtimeMinutes: movie.runtimeMinutes, rating: 7, plot: `${movie.title}, in a line.`, genres: movie.genres, directors: movie.directors, stars: movie.cast, posterUrl: null });
 const candidates: MovieCandidate[] = [
-  toMovieCandidate(film('The Hateful Eight', 2015, ['Quentin Tarantino']), null, 0.9),
-  toMovieCandidate(film('Jaws', 1975, ['Steven Spielberg']), null, 0.8),
-  toMovieCandidate(film('The Adventures of Robin Hood', 1938, ['Michael Curtiz'], ['Errol Flynn']), null, 0.7),
-];
+  film('The Hateful Eight', 2015, ['Quentin Tarantino']),
+  film('Jaws', 1975, ['Steven Spielberg']),
+  film('The Adventures of Robin Hood', 1938, ['Michael Curtiz'], ['Errol Flynn']),
+].map((movie, i) => toMovieCandidate(movie, listed(movie), 0.9 - i / 10));
 
 describe('OfflineLanguageModel', () => {
   const model = new OfflineLanguageModel(null);
@@ -41,6 +44,13 @@ describe('OfflineLanguageModel', () => {
     const text = await model.presentCandidates({ query: 'q', candidates, refinement: 0, likely: false, askFor: ASK, sayFirst: beyondCollection }, () => {});
     expect(text.startsWith(`${beyondCollection}\nI'm not sure I have your film`)).toBe(true);
     expect(await model.presentCandidates({ query: 'q', candidates, refinement: 0, likely: false, askFor: ASK }, () => {})).not.toContain('None of the films');
+  });
+
+  test('a film the catalog did not match says so beside its match, and is told by the first sentence the collection holds', async () => {
+    const lead = { ...film('The Lion King', 2019, ['Jon Favreau']), plot: 'The Lion King is a 2019 American musical drama film. It is a remake of the 1994 film.' };
+    const text = await model.presentCandidates({ query: 'q', candidates: [candidates[0]!, toMovieCandidate(lead, null, 0.02)], refinement: 0, likely: true, askFor: ASK }, () => {});
+    expect(text).toContain('1. The Hateful Eight (2015), directed by Quentin Tarantino. Match: 90%. The Hateful Eight, in a line.\n');
+    expect(text).toContain('2. The Lion King (2019), directed by Jon Favreau. Match: 2% (not matched in the film catalog). The Lion King is a 2019 American musical drama film.\n');
   });
 
   test('when the film is probably not among them, says so plainly and asks for a detail that would help', async () => {

@@ -166,7 +166,7 @@ describe('OpenAiLanguageModel against a scripted Chat Completions server', () =>
       const text = await fallback().presentCandidates({ query: 'a shark', candidates, refinement: 0, likely: true, askFor: ASK }, (t) => pieces.push(t));
       expect(pieces.join('')).toBe(text);
       expect(text).toStartWith('Let me think');
-      expect(text).toContain('1. Jaws (1975), directed by Some Director. Match: 90%.');
+      expect(text).toContain('1. Jaws (1975), directed by Some Director. Match: 90%');
     });
   });
 });
