@@ -175,6 +175,7 @@ const ROWS: Row[] = [
   { class: 'plain pick', candidates: thrillers, message: 'yes the second one, who is in it?', expected: { kind: 'confirm', index: 1, question: 'who is in it' } },
   { class: 'plain pick', candidates: cartoons, message: 'yes that one!! who voices the rat?', expected: { kind: 'confirm', index: 0, question: 'who voices the rat' } },
   { class: 'plain pick', candidates: cartoons, message: 'is it ratatouille?', expected: { kind: 'confirm', index: 0 } },
+  { class: 'plain yes', candidates: thrillers, message: 'yse', expected: { kind: 'confirm', index: 0 } },
   // Two films of the title in view: which one is told by when it came out; with one, "newer" is a detail of when.
   { class: 'plain pick', candidates: remakes, message: 'no, the newer one', expected: { kind: 'confirm', index: 1 } },
   { class: 'plain pick', candidates: remakes, message: 'the original', expected: { kind: 'confirm', index: 0 } },

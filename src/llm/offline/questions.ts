@@ -117,7 +117,7 @@ function sharesStoryWords(question: string, plot: string): boolean {
 const THANKS = /^(thanks?|thank (you|u)|thx|ty|cheers|great|cool|awesome|perfect|nice|brilliant|ok|okay|bye|goodbye|gracias|merci|danke|grazie|obrigad[oa])\b/;
 
 /** "no wait, the first one", "wrong movie", "that's not it": another film than the one confirmed. */
-const OTHER_FILM_WANTED = /^(no|nope|wait|oops|sorry)\b|\b(wrong (film|movie|one)|not (it|this one|that one|the (film|movie|one) i)|thats not it|(the )?(first|second|third|fourth|fifth|other|last) one|(another|a different|a new|other) (film|movie|search)|start (over|again)|new search)\b/;
+const OTHER_FILM_WANTED = /^(no|nope|wait|oops|sorry)\b|^(number |no )?[1-9]$|\b(wrong (film|movie|one)|not (it|this one|that one|the (film|movie|one) i)|thats not it|(the )?(first|second|third|fourth|fifth|other|last) one|(another|a different|a new|other) (film|movie|search)|start (over|again)|new search)\b/;
 
 /** "is it sad?", "was it really violent": what a film is like, which no fact says. */
 const FEEL = /^(is|was|isnt|wasnt) (it|this|that) (?:(?:very|really|too|kind of|pretty|super|quite|so) )*(?:(a|an) )?(?:(?:very|really|too|kind of|pretty|super|quite|so) )*([a-z]+)$/;

@@ -52,7 +52,8 @@ const EMOJI_WORDS: Array<[RegExp, string]> = [
   [/[👍👌🙌✅✔☑💯🎉🥳]/gu, ' yes '],
   [/[👎❌✖🚫]/gu, ' no '],
 ];
-const AFFIRMATIONS = new Set(['yes', 'yeah', 'yep', 'yup', 'ya', 'yea', 'yess', 'yesss', 'sure', 'correct', 'exactly', 'bingo', 'absolutely', 'definitely', 'indeed', 'perfect', 'ok', 'okay', 'finally', 'omg']);
+// With the yeses people mistype or stretch on a phone: "yse", "yeahh".
+const AFFIRMATIONS = new Set(['yes', 'yeah', 'yep', 'yup', 'ya', 'yea', 'yess', 'yesss', 'yse', 'ys', 'yeh', 'yah', 'yas', 'yesh', 'yeahh', 'yupp', 'yepp', 'sure', 'correct', 'exactly', 'bingo', 'absolutely', 'definitely', 'indeed', 'perfect', 'ok', 'okay', 'finally', 'omg']);
 /** A likeness, not a pick: "similar to the second", "kind of like Heat". */
 const LIKENESS = /\b(similar|like|close to|kind of|sort of|sorta|kinda|reminds|resembles|vibes?|ish|esque|in the style|along the lines|basically|essentially|meets|same (kind|type|idea|premise|concept|story|setup)|along those lines)\b/;
 /** "like" that compares nothing: "I'm like 80% sure", "sounds like it". */
