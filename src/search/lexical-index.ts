@@ -89,6 +89,8 @@ export interface LexicalScores {
   matchedIdf: Float32Array;
   /** Of the query's rare words (RARE_SHARE of films or fewer; not pairs), the idf mass each film holds. */
   matchedRareIdf: Float32Array;
+  /** Per film, the idf of the query's single words it holds (its pairs of words left out). */
+  matchedWordIdf: Float32Array;
   /** Of the query's name-like terms (mostly found in credits), the idf mass each film credits. */
   matchedNameIdf: Float32Array;
   /** The query's own idf mass and its BM25F ceiling (every term at saturation in the best field). */
@@ -123,6 +125,7 @@ export class LexicalIndex {
   private readonly fieldScores: Float32Array[];
   private readonly matchedIdf: Float32Array;
   private readonly matchedRareIdf: Float32Array;
+  private readonly matchedWordIdf: Float32Array;
   private readonly matchedNameIdf: Float32Array;
   private readonly seen: Uint8Array;
   /** One query term's frequencies per film and field, summed over its forms. */
@@ -144,6 +147,7 @@ export class LexicalIndex {
     this.fieldScores = FIELDS.map(() => new Float32Array(this.size));
     this.matchedIdf = new Float32Array(this.size);
     this.matchedRareIdf = new Float32Array(this.size);
+    this.matchedWordIdf = new Float32Array(this.size);
     this.matchedNameIdf = new Float32Array(this.size);
     this.seen = new Uint8Array(this.size);
     this.frequencies = new Float32Array(this.size * FIELD_COUNT);
@@ -193,7 +197,7 @@ export class LexicalIndex {
    * searching again.
    */
   score(terms: string[], parameters: Bm25fParameters, alternativesOf: (term: string) => readonly string[] = () => []): LexicalScores {
-    for (const array of [this.total, this.matchedIdf, this.matchedRareIdf, this.matchedNameIdf, ...this.fieldScores]) array.fill(0);
+    for (const array of [this.total, this.matchedIdf, this.matchedRareIdf, this.matchedWordIdf, this.matchedNameIdf, ...this.fieldScores]) array.fill(0);
     this.seen.fill(0);
     const keys: number[] = [];
     const weights = FIELDS.map((field) => parameters.weights[field]);
@@ -221,7 +225,8 @@ export class LexicalIndex {
       // out of the index. Pairs of words are never rare words: most pairs are held by a film or
       // two, so one shared phrase ("short term", "title shot") would count as all the rare
       // words of a short description, and the phrase field already weighs it.
-      const rare = df <= rareDf && !isWordPair(term);
+      const pair = isWordPair(term);
+      const rare = df <= rareDf && !pair;
       if (rare) queryRareIdf += idf;
       if (present.length === 0) continue;
       const holders = this.gatherFrequencies(present);
@@ -247,6 +252,7 @@ export class LexicalIndex {
         this.total[key]! += (idf * pseudo * (k1 + 1)) / (k1 + pseudo);
         this.matchedIdf[key]! += idf;
         if (rare) this.matchedRareIdf[key]! += idf;
+        if (!pair) this.matchedWordIdf[key]! += idf;
         if (this.frequencies[at + PEOPLE]! > 0) {
           this.credited.push(key);
           // The people field holds the credits and the capitalised words of the story, so it
@@ -268,6 +274,7 @@ export class LexicalIndex {
       fieldScores: this.fieldScores,
       matchedIdf: this.matchedIdf,
       matchedRareIdf: this.matchedRareIdf,
+      matchedWordIdf: this.matchedWordIdf,
       matchedNameIdf: this.matchedNameIdf,
       queryIdf,
       queryRareIdf,

@@ -14,6 +14,7 @@ import type { Embedder } from './embedder.ts';
 import { type CandidateEvidence, type FeatureContext, featureVector, RANK_DEPTH } from './features.ts';
 import { fieldIndex, FIELDS } from './film-fields.ts';
 import { sharedGenres } from './genres.ts';
+import type { LexicalScores } from './lexical-index.ts';
 import type { MovieIndex } from './movie-index.ts';
 import { analyseQuery, eraOf, hasHint, isYear, type QueryAnalysis, ruledOutSpans, type SearchHints, titleWords, type YearRange } from './query-analysis.ts';
 import { Scorer } from './scorer.ts';
@@ -377,8 +378,11 @@ export class MovieSearch {
     const namesSaid = namesNow.length ? namesNow : namesSaidIn(told, lexical.nameTerms);
     const namedFilm = namesSaid.length ? bestNamedFilm(lexicalRanking, lexical.matchedNameIdf) : undefined;
     // The best film of the people named is scored even when the rest of the words found others
-    // (search may offer it: namedFilmBeyond).
-    if (namedFilm !== undefined && !shortList.includes(namedFilm)) shortList.push(namedFilm);
+    // (search may offer it: namedFilmBeyond); so is the one of their films holding most of the
+    // rest, which the films whose text also names them can push out of the ranking ("bruce
+    // willis was a ghost all along": a hundred leads say "starring Bruce Willis").
+    const storyOfNamed = namesSaid.length ? namedFilmTellingMost(lexical) : undefined;
+    for (const key of [namedFilm, storyOfNamed]) if (key !== undefined && kept(key) && !shortList.includes(key)) shortList.push(key);
 
     const lexicalRank = new Map(lexicalRanking.map((key, rank) => [key, rank]));
     const denseRank = new Map(denseRanking.map((key, rank) => [key, rank]));
@@ -407,6 +411,21 @@ export class MovieSearch {
 /** The films of `films` in `film`'s series but itself, oldest first. */
 const seriesAmong = (film: SeriesFilm & { id: string }, films: CorpusMovie[]) =>
   films.filter((movie) => movie.id !== film.id && sameSeries(film, movie)).sort((a, b) => a.year - b.year);
+
+/**
+ * Of the films holding every name said, the one holding the most of the description's other
+ * words (by their idf), if any holds some.
+ */
+export function namedFilmTellingMost({ keys, matchedWordIdf, matchedNameIdf, queryNameIdf }: LexicalScores): number | undefined {
+  let best: number | undefined;
+  let most = 0;
+  for (const key of keys) {
+    // Single words only: "bruce_willis" is a pair of names, not the story.
+    const story = matchedWordIdf[key]! - matchedNameIdf[key]!;
+    if (matchedNameIdf[key]! >= queryNameIdf && story > most) [best, most] = [key, story];
+  }
+  return best;
+}
 
 /** The first film of a lexical ranking holding the most of the names said (in credits or a story's names), if any holds one. */
 function bestNamedFilm(ranking: readonly number[], matchedNameIdf: Float32Array): number | undefined {

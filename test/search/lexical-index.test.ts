@@ -108,6 +108,7 @@ describe('LexicalIndex (BM25F), written at ingest and opened memory-mapped', () 
     expect([after.total, after.matchedIdf, ...after.fieldScores].map((array) => Array.from(array))).toEqual(expected);
     expect(Array.from(after.matchedRareIdf)).toEqual(Array.from(alone.matchedRareIdf));
     expect(Array.from(after.matchedNameIdf)).toEqual(Array.from(alone.matchedNameIdf));
+    expect(Array.from(after.matchedWordIdf)).toEqual(Array.from(alone.matchedWordIdf));
     expect(after.keys).toEqual([4]);
   });
 
@@ -125,6 +126,8 @@ describe('LexicalIndex (BM25F), written at ingest and opened memory-mapped', () 
     const withHeldPair = index.score(['wizard', heldPair], parameters);
     expect(withHeldPair.matchedIdf[1]).toBeGreaterThan(wizardHeld); // film 1 holds the pair
     expect(withHeldPair.queryRareIdf).toBeCloseTo(known.queryIdf, 5);
+    // The single words' share leaves the pair out.
+    expect(withHeldPair.matchedWordIdf[1]).toBeCloseTo(wizardHeld, 5);
   });
 
   test('names inside a plot are read as people (characters, places), not the first word of a sentence', () => {

@@ -1,5 +1,7 @@
 // The search the chat pipeline uses, on the bundled corpus with the real model and ranker.
 import { describe, expect, test } from 'bun:test';
+import type { LexicalScores } from '../../src/search/lexical-index.ts';
+import { namedFilmTellingMost } from '../../src/search/movie-search.ts';
 import { sharedSearch } from '../support/harness.ts';
 
 describe('MovieSearch on the bundled corpus', async () => {
@@ -266,5 +268,21 @@ describe('MovieSearch on the bundled corpus', async () => {
     expect(hinted.analysis.genres).not.toBe(0);
     expect(hinted.analysis.terms).toContain('denzel');
     expect(hinted.analysis.era).toEqual({ from: 1990, to: 1999 });
+  });
+});
+
+describe('the film of the people named that tells most of the rest', () => {
+  // Film 0 names the star in its text ("starring Bruce Willis"), so it matches the pair of
+  // names too; film 1 credits him and holds "ghost"; film 2 holds "ghost" without him.
+  const scores = (matchedWordIdf: number[], matchedNameIdf: number[]) =>
+    ({ keys: [0, 1, 2], matchedWordIdf: Float32Array.from(matchedWordIdf), matchedNameIdf: Float32Array.from(matchedNameIdf), queryNameIdf: 6 }) as unknown as LexicalScores;
+
+  test('is the film crediting every name that holds the most of the other words, pairs of words left out', () => {
+    expect(namedFilmTellingMost(scores([6, 9, 3], [6, 6, 0]))).toBe(1);
+  });
+
+  test('is none when no film crediting them holds another word of the description', () => {
+    expect(namedFilmTellingMost(scores([6, 6, 3], [6, 6, 0]))).toBeUndefined();
+    expect(namedFilmTellingMost(scores([6, 9, 3], [3, 3, 0]))).toBeUndefined();
   });
 });
