@@ -1,5 +1,5 @@
 // The embedding thread (threaded-embedder.ts): loads the model when told to, then embeds what
-// it is sent, one request at a time, and frees the model when told to close.
+// it is sent, each reply carrying its request's id, and frees the model when told to close.
 import { useEmbeddedAssets } from '../assets.ts';
 import { type Embedder, loadEmbedder } from './embedder.ts';
 import { type EmbedderReply, type EmbedderRequest, failureOf } from './threaded-embedder.ts';

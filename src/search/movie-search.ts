@@ -413,16 +413,19 @@ const seriesAmong = (film: SeriesFilm & { id: string }, films: CorpusMovie[]) =>
   films.filter((movie) => movie.id !== film.id && sameSeries(film, movie)).sort((a, b) => a.year - b.year);
 
 /**
- * Of the films holding every name said, the one holding the most of the description's other
- * words (by their idf), if any holds some.
+ * Of the films holding the most of the names said (as bestNamedFilm), the one holding the most
+ * of the description's other words (by their idf), if any holds some.
  */
-export function namedFilmTellingMost({ keys, matchedWordIdf, matchedNameIdf, queryNameIdf }: LexicalScores): number | undefined {
+export function namedFilmTellingMost({ keys, matchedWordIdf, matchedNameIdf }: LexicalScores): number | undefined {
+  let names = 0;
+  for (const key of keys) names = Math.max(names, matchedNameIdf[key]!);
+  if (names === 0) return undefined;
   let best: number | undefined;
   let most = 0;
   for (const key of keys) {
     // Single words only: "bruce_willis" is a pair of names, not the story.
     const story = matchedWordIdf[key]! - matchedNameIdf[key]!;
-    if (matchedNameIdf[key]! >= queryNameIdf && story > most) [best, most] = [key, story];
+    if (matchedNameIdf[key] === names && story > most) [best, most] = [key, story];
   }
   return best;
 }

@@ -275,14 +275,17 @@ describe('the film of the people named that tells most of the rest', () => {
   // Film 0 names the star in its text ("starring Bruce Willis"), so it matches the pair of
   // names too; film 1 credits him and holds "ghost"; film 2 holds "ghost" without him.
   const scores = (matchedWordIdf: number[], matchedNameIdf: number[]) =>
-    ({ keys: [0, 1, 2], matchedWordIdf: Float32Array.from(matchedWordIdf), matchedNameIdf: Float32Array.from(matchedNameIdf), queryNameIdf: 6 }) as unknown as LexicalScores;
+    ({ keys: [0, 1, 2], matchedWordIdf: Float32Array.from(matchedWordIdf), matchedNameIdf: Float32Array.from(matchedNameIdf) }) as unknown as LexicalScores;
 
-  test('is the film crediting every name that holds the most of the other words, pairs of words left out', () => {
+  test('is the film crediting the most of the names that holds the most of the other words, pairs of words left out', () => {
     expect(namedFilmTellingMost(scores([6, 9, 3], [6, 6, 0]))).toBe(1);
+    // A film crediting fewer of the names is not it, whatever else it holds.
+    expect(namedFilmTellingMost(scores([6, 12, 9], [6, 3, 0]))).toBeUndefined();
+    expect(namedFilmTellingMost(scores([8, 12, 9], [6, 3, 0]))).toBe(0);
   });
 
-  test('is none when no film crediting them holds another word of the description', () => {
+  test('is none when no film credits anyone named, or none crediting them holds another word', () => {
     expect(namedFilmTellingMost(scores([6, 6, 3], [6, 6, 0]))).toBeUndefined();
-    expect(namedFilmTellingMost(scores([6, 9, 3], [3, 3, 0]))).toBeUndefined();
+    expect(namedFilmTellingMost(scores([6, 9, 3], [0, 0, 0]))).toBeUndefined();
   });
 });
