@@ -166,10 +166,23 @@ const LOOK_OF_FILM = new RegExp(
  */
 const RETELLING = / (?:the (?:whole|entire) (?:time|movie|film|way through)|all along)(?= )/g;
 
+/**
+ * A day lived again, said the way people retell it ("wakes up on the same day over and over",
+ * "stuck in a time loop"): "same" and "again" are function words to the index, and plots say
+ * "relives" (Groundhog Day, Edge of Tomorrow), which the description gains.
+ */
+const DAY_LIVED_AGAIN = / (?:time loop|stuck in a loop|day repeats|repeats the day)(?= )/g;
+/** "the same day" is lived again only when said so: "over and over", "every day", "keeps". */
+const SAME_DAY_AGAIN = / same day(?= )/g;
+const AGAIN = / (?:over and over|again and again|every (?:single )?day|keeps?|repeat(?:s|ed|ing)?) /;
+
 /** A description's story words: all of them but those saying how the film looks or how old it is, or how it is retold. */
 const storyWords = (text: string, eraSaid: boolean) => {
   const joined = ` ${words(text).join(' ')} `;
-  const told = joined.replace(RETELLING, '');
+  const told = joined
+    .replace(RETELLING, '')
+    .replace(DAY_LIVED_AGAIN, '$& relives')
+    .replace(SAME_DAY_AGAIN, (said) => (AGAIN.test(joined) ? `${said} relives` : said));
   if (eraSaid) return told.replace(LOOK_OF_FILM, '');
   return told === joined ? text : told;
 };

@@ -190,6 +190,11 @@ describe('MovieSearch on the bundled corpus', async () => {
     expect(result.abstain).toBe(false);
   });
 
+  test('a day lived over and over finds the films whose hero relives one', async () => {
+    const result = await search.search('man stuck living the same day again and again', { k: 5 });
+    expect(result.hits.slice(0, 2).map((hit) => hit.movie.title).sort()).toEqual(['Edge of Tomorrow', 'Groundhog Day']);
+  });
+
   test('a word typed wrong is searched as the word meant', async () => {
     const typed = await search.search('drumer kid and a sadistic band teacher who throws a cymbal at his head', { k: 5 });
     expect(typed.hits[0]!.movie.title).toBe('Whiplash');

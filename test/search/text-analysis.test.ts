@@ -131,6 +131,13 @@ describe('what a description hints at', () => {
     expect(analyseQuery('the whole town is flooded').terms).toEqual(tokenize('whole town flooded'));
   });
 
+  test('a day lived again, said as people retell it, is read as the plots say it: relived', () => {
+    expect(analyseQuery('a guy wakes up on the same day over and over').terms).toEqual(tokenize('guy wakes day relives'));
+    expect(analyseQuery('stuck in a time loop').terms).toEqual(tokenize('stuck time loop relives'));
+    // The same day said once is only a day.
+    expect(analyseQuery('they got married on the same day').terms).toEqual(tokenize('got married day'));
+  });
+
   test('a short description is also read as a title, without its year or a word for "film"', () => {
     expect(analyseQuery('the matrix').titleTerms).toEqual(tokenize('Matrix'));
     expect(analyseQuery('Jaws 1975').titleTerms).toEqual(tokenize('Jaws'));
