@@ -252,7 +252,7 @@ describe('offline Q&A', () => {
   });
 
   test('says how to look for another film when the one confirmed is not it', async () => {
-    for (const said of ['no wait, the first one', 'wrong movie!', "that's not it", 'oops I meant the other one', '1', 'number 3']) {
+    for (const said of ['no wait, the first one', 'wrong movie!', "that's not it", 'oops I meant the other one', '1', 'number 3', 'tell me about the second one', 'who is in the next one?']) {
       expect(await new OfflineLanguageModel(null).answerQuestion(said, tools())).toBe("This chat is about Jaws now. To look for another film, start a new chat and describe it; I'll keep this one as it is.");
     }
     expect(await new OfflineLanguageModel(null).answerQuestion('who is the shark hunter', tools())).toStartWith("I can't answer that from the facts I hold, but here is what I know of its story");

@@ -119,6 +119,12 @@ const THANKS = /^(thanks?|thank (you|u)|thx|ty|cheers|great|cool|awesome|perfect
 /** "no wait, the first one", "wrong movie", "that's not it": another film than the one confirmed. */
 const OTHER_FILM_WANTED = /^(no|nope|wait|oops|sorry)\b|^(number |no )?[1-9]$|\b(wrong (film|movie|one)|not (it|this one|that one|the (film|movie|one) i)|thats not it|(the )?(first|second|third|fourth|fifth|other|last) one|(another|a different|a new|other) (film|movie|search)|start (over|again)|new search)\b/;
 
+/** A chat ends on the film confirmed: another film is a new chat. */
+const thisChatIsAbout = (name: string) => `This chat is about ${name} now. To look for another film, start a new chat and describe it; I'll keep this one as it is.`;
+
+/** A question of another film than the one confirmed: "who is in the second one", "what about the next one", not "is this the last one". */
+const OF_ANOTHER_FILM = /^(?!.*\b(is|was) (it|this|that) the\b).*\b(the )?(second|third|fourth|fifth|sixth|last|other|next|previous) (one|film|movie)\b/;
+
 /** "is it sad?", "was it really violent": what a film is like, which no fact says. */
 const FEEL = /^(is|was|isnt|wasnt) (it|this|that) (?:(?:very|really|too|kind of|pretty|super|quite|so) )*(?:(a|an) )?(?:(?:very|really|too|kind of|pretty|super|quite|so) )*([a-z]+)$/;
 /** What a film is asked to feel like, with its article: "sad", "a tearjerker". */
@@ -134,6 +140,9 @@ export const topicOf = (question: string): Topic | null => topicsOf(question)[0]
 export async function answerFromFacts(question: string, tools: MovieTools): Promise<string> {
   const topics = topicsOf(question);
   const facts = await tools.details();
+  // "tell me about the second one" after its sequels were named asks of another film: its
+  // facts are not this one's, and answering with this film's would mislead.
+  if (OF_ANOTHER_FILM.test(normaliseQuestion(question))) return thisChatIsAbout(facts.title);
   if (topics.length === 0) return answerTopic(null, facts, tools, question);
   return (await Promise.all(topics.map((topic) => answerTopic(topic, facts, tools, question)))).join(' ');
 }
@@ -278,9 +287,7 @@ async function answerTopic(topic: Topic | null, facts: MovieFacts, tools: MovieT
         return `You're welcome! Ask me anything else about ${name}, or start a new chat to look for another film.`;
       }
       // A chat ends on the film confirmed (a new film is a new chat): say so to "no wait, the first one".
-      if (OTHER_FILM_WANTED.test(normaliseQuestion(question))) {
-        return `This chat is about ${name} now. To look for another film, start a new chat and describe it; I'll keep this one as it is.`;
-      }
+      if (OTHER_FILM_WANTED.test(normaliseQuestion(question))) return thisChatIsAbout(name);
       // "does he find the killer?", "who was the killer?": no fact says, but its story may; it is told, plainly as such.
       if (facts.plot && sharesStoryWords(question, facts.plot)) {
         const cannot = YES_NO.test(normaliseQuestion(question)) ? "I can't answer that yes or no" : "I can't answer that from the facts I hold";
