@@ -72,6 +72,9 @@ export function toMovieCandidate(movie: CorpusMovie, catalog: CatalogTitle | nul
   };
 }
 
+/** The year a candidate came out: the catalog's, else the corpus's. */
+export const releaseYear = (candidate: MovieCandidate) => candidate.catalog_year ?? candidate.rag_year;
+
 /** A candidate's directors, the corpus's then the catalog's. */
 export const directorsOf = (candidate: MovieCandidate) => [...(candidate.rag_director?.split(', ') ?? []), ...candidate.catalog_directors];
 

@@ -1,7 +1,7 @@
 // The Q&A agent's tools for the confirmed film: its facts (catalog record fetched live when it
 // has one, else what the candidate carries), its credits, and from the corpus similar films
 // and the other films of its series and of its directors.
-import { directorsOf, type MovieCandidate } from '../catalog/candidates.ts';
+import { directorsOf, type MovieCandidate, releaseYear } from '../catalog/candidates.ts';
 import type { CatalogProvider, CatalogTitle } from '../catalog/catalog.ts';
 import type { MovieFacts, MovieTools, SimilarFilm } from '../llm/language-model.ts';
 import type { CorpusMovie } from '../search/corpus.ts';
@@ -23,7 +23,7 @@ export function movieTools(movie: MovieCandidate, catalog: CatalogProvider, sear
     return {
       title: movie.catalog_title ?? movie.rag_title,
       originalTitle: live?.originalTitle ?? null,
-      year: movie.catalog_year ?? movie.rag_year,
+      year: releaseYear(movie),
       directors: movie.catalog_directors.length ? movie.catalog_directors : (movie.rag_director?.split(', ') ?? []),
       cast: movie.catalog_stars.length ? movie.catalog_stars : movie.rag_cast,
       genres: movie.catalog_genres.length ? movie.catalog_genres : movie.rag_genre,

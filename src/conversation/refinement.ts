@@ -1,7 +1,7 @@
 // What a refinement keeps: the first description, every detail added since, the constraints
 // learned on the way (a person who is right, an era, a genre) and the films already rejected,
 // all carried into the next search, with what the person says now leading.
-import type { MovieCandidate } from '../catalog/candidates.ts';
+import { type MovieCandidate, releaseYear } from '../catalog/candidates.ts';
 import type { Intent } from '../llm/language-model.ts';
 import type { SearchOptions } from '../search/movie-search.ts';
 import { eraOf, type SearchHints, type YearRange } from '../search/query-analysis.ts';
@@ -16,7 +16,7 @@ const NEWER = /\b(newer|more recent|later|not that old|not so old)\b/;
 
 /** "it was older": before the film it is said of (the one it is like, else the first shown); "more recent": after it. */
 function relativeEra(details: string, film: MovieCandidate | undefined): YearRange | undefined {
-  const year = film && (film.catalog_year ?? film.rag_year);
+  const year = film && releaseYear(film);
   if (!year || !Number.isInteger(year)) return undefined;
   if (OLDER.test(details.toLowerCase())) return { from: 1880, to: year - 1 };
   if (NEWER.test(details.toLowerCase())) return { from: year + 1, to: 2100 };
@@ -63,7 +63,7 @@ export function applyRefinement(state: ConversationState, refinement: Refinement
 function turnedDown(shown: MovieCandidate[], refinement: Refinement, eraSaid: YearRange | undefined): MovieCandidate[] {
   if (!eraSaid || refinement.turnsDownAll || tellsStory(refinement.details)) return shown;
   const fits = (film: MovieCandidate) => {
-    const year = film.catalog_year ?? film.rag_year;
+    const year = releaseYear(film);
     return year >= eraSaid.from && year <= eraSaid.to;
   };
   return shown.filter((film, index) => index === 0 || !fits(film));
@@ -74,8 +74,11 @@ const ABOUT_THE_TELLING = new Set(
   tokenize('older newer earlier later recent said meant thought than actually early late mid decade years year wasnt isnt more like much way ' +
     'twenties thirties forties fifties sixties seventies eighties nineties').concat(['s']),
 );
+/** The terms of a detail that say something of what happens: not when the film came out, nor that memory erred ("older"). */
+const storyTerms = (text: string) => tokenize(text).filter((term) => !ABOUT_THE_TELLING.has(term) && !/^\d+s?$/.test(term));
+
 /** Whether a detail says something of what happens, not only when the film came out or that memory erred ("older"). */
-export const tellsStory = (text: string) => tokenize(text).some((term) => !ABOUT_THE_TELLING.has(term) && !/^\d+s?$/.test(term));
+export const tellsStory = (text: string) => storyTerms(text).length > 0;
 
 /** A detail short enough to point at a film shown rather than describe one ("the one with the cowboy"). */
 const POINTING_TERMS = 3;
@@ -86,7 +89,7 @@ const POINTING_TERMS = 3;
  * a film by what its line in the list told them; a search for "cowboy" would offer others.
  */
 export function shownFilmTold(details: string, shown: MovieCandidate[]): number | null {
-  const terms = tokenize(details).filter((term) => !ABOUT_THE_TELLING.has(term) && !/^\d+s?$/.test(term));
+  const terms = storyTerms(details);
   if (terms.length === 0 || terms.length > POINTING_TERMS) return null;
   const holding = shown.flatMap((film, index) => {
     const story = new Set(tokenize([film.rag_plot, film.catalog_plot ?? '', ...film.rag_genre].join(' ')));

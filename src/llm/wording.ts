@@ -1,6 +1,6 @@
 // Pieces of wording both language engines and the pipeline use, so a candidate or a list of
 // names reads the same wherever it appears.
-import type { MovieCandidate } from '../catalog/candidates.ts';
+import { type MovieCandidate, releaseYear } from '../catalog/candidates.ts';
 import type { SeriesPlace } from '../search/series.ts';
 
 /** "A", "A and B", "A, B and C" (at most `max` names); "A or B" with `or`. */
@@ -19,7 +19,7 @@ export function streamWords(text: string, stream: (text: string) => void): void 
 }
 
 /** "Jaws (1975)": a candidate as the catalog names it, else the corpus. */
-const titleAndYear = (candidate: MovieCandidate) => `${candidate.catalog_title ?? candidate.rag_title} (${candidate.catalog_year ?? candidate.rag_year})`;
+const titleAndYear = (candidate: MovieCandidate) => `${candidate.catalog_title ?? candidate.rag_title} (${releaseYear(candidate)})`;
 
 /**
  * "1. Jaws (1975), directed by Steven Spielberg. Match: 87%. <catalog logline>". A film the

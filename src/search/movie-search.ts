@@ -417,8 +417,7 @@ const seriesAmong = (film: SeriesFilm & { id: string }, films: CorpusMovie[]) =>
  * of the description's other words (by their idf), if any holds some.
  */
 export function namedFilmTellingMost({ keys, matchedWordIdf, matchedNameIdf }: LexicalScores): number | undefined {
-  let names = 0;
-  for (const key of keys) names = Math.max(names, matchedNameIdf[key]!);
+  const names = mostNamesHeld(keys, matchedNameIdf);
   if (names === 0) return undefined;
   let best: number | undefined;
   let most = 0;
@@ -432,8 +431,15 @@ export function namedFilmTellingMost({ keys, matchedWordIdf, matchedNameIdf }: L
 
 /** The first film of a lexical ranking holding the most of the names said (in credits or a story's names), if any holds one. */
 function bestNamedFilm(ranking: readonly number[], matchedNameIdf: Float32Array): number | undefined {
-  const most = Math.max(0, ...ranking.map((key) => matchedNameIdf[key]!));
+  const most = mostNamesHeld(ranking, matchedNameIdf);
   return most > 0 ? ranking.find((key) => matchedNameIdf[key] === most) : undefined;
+}
+
+/** The most of the names said that any of `keys` holds (the idf of their words), 0 when none holds one. */
+function mostNamesHeld(keys: readonly number[], matchedNameIdf: Float32Array): number {
+  let most = 0;
+  for (const key of keys) most = Math.max(most, matchedNameIdf[key]!);
+  return most;
 }
 
 /** The index terms of the people a film credits. */

@@ -6,7 +6,7 @@
 // in the candidates' credits, a detail of one candidate's story) are resolved and given a
 // polarity and a relation (a pick, a rejection, a likeness, a person kept); then the clauses
 // decide together. What no rule reads goes to the nearest labelled examples in embedding space.
-import { creditedNames, directorsOf, type MovieCandidate } from '../../catalog/candidates.ts';
+import { creditedNames, directorsOf, type MovieCandidate, releaseYear } from '../../catalog/candidates.ts';
 import { normaliseTitle, titleSimilarity } from '../../catalog/matching.ts';
 import type { Embedder } from '../../search/embedder.ts';
 import type { SearchHints } from '../../search/query-analysis.ts';
@@ -335,6 +335,11 @@ function ordinalReferences(words: string[], starts: boolean[], count: number): R
 
 const IN_SERIES: Record<string, number> = { first: 0, '1st': 0, original: 0, second: 1, '2nd': 1, third: 2, '3rd': 2, last: -1, latest: -1, newest: -1 };
 
+/** Of the candidates at `indexes`, the index at `place` once ordered oldest first (-1: the newest). */
+function atPlaceByYear(candidates: MovieCandidate[], indexes: number[], place: number): number | undefined {
+  return indexes.map((index) => ({ index, year: releaseYear(candidates[index]!) })).sort((a, b) => a.year - b.year).at(place)?.index;
+}
+
 /** "the first dragon one", "the latest mission one": a place in the series several titles share, by year. */
 function seriesReferences(words: string[], candidates: MovieCandidate[]): Reference[] {
   const refs: Reference[] = [];
@@ -343,12 +348,11 @@ function seriesReferences(words: string[], candidates: MovieCandidate[]): Refere
     const place = IN_SERIES[word];
     const shared = words[i + 1];
     if (place === undefined || !shared || shared.length < 3 || FILLER.has(shared)) return;
-    const series = candidates.map((c, index) => ({ index, year: c.catalog_year ?? c.rag_year ?? 0 })).filter(({ index }) => titles[index]!.has(shared));
+    const series = candidates.flatMap((_, index) => (titles[index]!.has(shared) ? [index] : []));
     if (series.length < 2) return;
-    series.sort((a, b) => a.year - b.year);
-    const member = series.at(place);
+    const member = atPlaceByYear(candidates, series, place);
     const said = /^(one|movie|film)$/.test(words[i + 2] ?? '') ? 2 : 1;
-    if (member) refs.push({ index: member.index, via: 'title', from: i, to: i + said });
+    if (member !== undefined) refs.push({ index: member, via: 'title', from: i, to: i + said });
   });
   return refs;
 }
@@ -360,7 +364,7 @@ function yearReferences(words: string[], candidates: MovieCandidate[]): Referenc
     const full = /^(19|20)\d\d$/.test(word);
     if (!full && !/^\d\d$/.test(word)) return;
     const sameYear = (year: number) => (full ? year === Number(word) : year % 100 === Number(word));
-    const matches = candidates.map((c, index) => ({ c, index })).filter(({ c }) => sameYear(c.catalog_year ?? c.rag_year));
+    const matches = candidates.map((c, index) => ({ c, index })).filter(({ c }) => sameYear(releaseYear(c)));
     if (matches.length === 1) refs.push({ index: matches[0]!.index, via: 'year', from: i, to: i });
   });
   return refs;
@@ -479,7 +483,9 @@ function aPlaceInTheList(words: string[], starts: boolean[], ref: Reference): bo
   return next === undefined || starts[ref.to + 1]! || FILM_WORDS.has(next) || AFTER_A_POSITION.has(next) || next === 'on';
 }
 
-const isNegative = (clause: Clause) => clause.words.some((w) => NEGATIONS.has(w)) || /\b(is not|was not|dont think so)\b/.test(clause.text);
+/** Denials a clause says in more than a word. */
+const DENIED = /\b(is not|was not|dont think so)\b/;
+const isNegative = (clause: Clause) => clause.words.some((w) => NEGATIONS.has(w)) || DENIED.test(clause.text);
 const isAffirmative = (clause: Clause) =>
   // "is it ok for kids?" asks; "ok, that one" says yes.
   clause.words.some((w, i) => AFFIRMATIONS.has(w) && !(/^(ok|okay|good|fine|alright)$/.test(w) && /^(for|to)$/.test(clause.words[i + 1] ?? ''))) ||
@@ -506,7 +512,7 @@ function negated(clause: Clause, ref: Reference): boolean {
   // "no the second one" is "no, the second one" unpunctuated: a clause's opening "no" answers the question.
   const opening = INTERJECTIONS.has(clause.words[0]!) ? 1 : 0;
   const before = clause.words.slice(Math.max(opening, ref.from - clause.start - 3), ref.from - clause.start);
-  const denied = clause.words.slice(opening).some((w) => NEGATIONS.has(w)) || /\b(is not|was not|dont think so)\b/.test(clause.text);
+  const denied = clause.words.slice(opening).some((w) => NEGATIONS.has(w)) || DENIED.test(clause.text);
   return before.some((word) => NEGATIONS.has(word)) || (before.length === 0 && denied && clause.references.length === 1);
 }
 
@@ -737,7 +743,7 @@ function askedAbout(clauses: Clause[], inView: number): { index: number; questio
   }
   // The question is in the words around the films named: "when harry met sally" asks nothing.
   const asked = clauses
-    .map((clause, c) => ({ pointer: pointers[c]!.length > 0, words: clause.words.filter((_, i) => !pointers[c]!.some((r) => r.from <= clause.start + i && clause.start + i <= r.to)) }))
+    .map((clause, c) => ({ pointer: pointers[c]!.length > 0, words: wordsBeside(clause, pointers[c]!) }))
     .map(({ pointer, words }) => ({ pointer, words, text: words.join(' ').replace(BEFORE_A_QUESTION, '') }))
     .filter(({ text }) => QUESTION_OPENING.test(text));
   const questions = asked.map(({ text }) => text);
@@ -759,12 +765,17 @@ function askedAbout(clauses: Clause[], inView: number): { index: number; questio
   return pointed.size === 1 ? { index: [...pointed][0]!, question } : null;
 }
 
+/** The words of a clause outside the spans of `references` (the words that name a film). */
+const wordsBeside = (clause: Clause, references: readonly Reference[]) =>
+  clause.words.filter((_, i) => !references.some((r) => r.from <= clause.start + i && clause.start + i <= r.to));
+
 /** A question asked beside a pick ("yes that one!! who voices the rat?"): answered once the film is confirmed. */
 function questionBeside(clauses: Clause[]): string | null {
   // Asked of what is left once the film is named: "is it memento?" picks, and asks nothing.
-  const unnamed = (clause: Clause) => clause.words.filter((_, i) => !clause.references.some((r) => r.from <= clause.start + i && clause.start + i <= r.to)).join(' ');
   const asks = (text: string) => QUESTION_OPENING.test(text) && topicsOf(text).some((topic) => ASKABLE.has(topic));
-  const asked = clauses.filter((clause) => asks(unnamed(clause).replace(BEFORE_A_QUESTION, ''))).map((clause) => clause.text.replace(BEFORE_A_QUESTION, ''));
+  const asked = clauses
+    .filter((clause) => asks(wordsBeside(clause, clause.references).join(' ').replace(BEFORE_A_QUESTION, '')))
+    .map((clause) => clause.text.replace(BEFORE_A_QUESTION, ''));
   return asked.length ? asked.join('. ') : null;
 }
 
@@ -803,10 +814,9 @@ function versionByAge(message: string, candidates: MovieCandidate[], inView: num
   const title = (film: MovieCandidate) => normaliseTitle(film.catalog_title ?? film.rag_title);
   const meant = candidates[inView];
   if (said === undefined || !meant) return null;
-  const versions = candidates.flatMap((film, index) => (title(film) === title(meant) ? [{ index, year: film.catalog_year ?? film.rag_year }] : []));
+  const versions = candidates.flatMap((film, index) => (title(film) === title(meant) ? [index] : []));
   if (versions.length < 2) return null;
-  const byYear = versions.sort((a, b) => a.year - b.year);
-  return (NEWER.has(said) ? byYear.at(-1)! : byYear[0]!).index;
+  return atPlaceByYear(candidates, versions, NEWER.has(said) ? -1 : 0)!;
 }
 
 /** The offline engine's reading of a confirmation-step reply. */
